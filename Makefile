@@ -1,0 +1,35 @@
+# Sinew: the two Quick-start commands (README) and a few conveniences.
+#   make demo   set up, build (Release), run the default model, write its results
+#   make test   set up, build, run the whole CTest suite (unit + scenario)
+BUILD ?= build
+JOBS ?= $(shell nproc)
+DEMO_OUT ?= demo-output
+
+.PHONY: all setup configure build demo test test-unit bench clean
+
+all: build
+
+setup:
+	@bash scripts/setup.sh
+
+configure: setup
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@$(BUILD)/bin/sinew run --output $(DEMO_OUT)
+
+test: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Fast loop: skip the slower scenario label.
+test-unit: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L unit
+
+bench: build
+	@$(BUILD)/bench/sinew_bench
+
+clean:
+	@rm -rf $(BUILD) $(BUILD).configure.log $(DEMO_OUT)

@@ -1,0 +1,36 @@
+// The `sinew` command: `sinew list` shows the demos, `sinew run [MODEL]`
+// runs one headless and writes its results (README, docs/sinew-command.md).
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "apps/RunCommand.h"
+#include "demos/Demos.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Sinew: simulate mechanical and biomechanical models"};
+  app.require_subcommand(1);
+
+  auto* list = app.add_subcommand("list", "list the available models");
+  sinew::app::RunOptions opts;
+  auto* run = app.add_subcommand("run", "run a model headless and write its outputs");
+  run->add_option("model", opts.model, "model name (default: " + std::string(sinew::demos::defaultDemo()) + ")");
+  run->add_option("--duration,-t", opts.duration, "simulated time in seconds (default: the probes' end, or 5)");
+  run->add_option("--step,-s", opts.step, "step size in seconds (default: the model's maxStepSize)");
+  run->add_option("--integrator,-i", opts.integrator,
+                  "ForwardEuler, SymplecticEuler, RungeKutta4, ConstrainedBackwardEuler or Trapezoidal");
+  run->add_option("--output,-o", opts.output, "output directory")->capture_default_str();
+  run->add_option("--probe,-p", opts.probes, "record a property, e.g. models/mech/particles/p2:position");
+  run->add_flag("--probe-format", opts.probeFormat, "also write probes in the guide's probe file format");
+  run->add_flag("--quiet,-q", opts.quiet, "no progress or summary line");
+  run->add_option("--args", opts.buildArgs, "arguments passed to the model's build()")->allow_extra_args();
+
+  CLI11_PARSE(app, argc, argv);
+  if (*list) {
+    sinew::demos::registerDemos();
+    for (auto& [name, entry] : sinew::ModelRegistry::instance().entries())
+      std::cout << name << (name == sinew::demos::defaultDemo() ? " (default)" : "") << "\n    "
+                << entry.description << "\n";
+    return 0;
+  }
+  return sinew::app::runModel(opts);
+}

@@ -1,0 +1,31 @@
+// The guide's example models, registered by their guide names so that
+// `sinew run NAME`, the tests and bench/ build the very same models.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "sinew/model/RootModel.h"
+
+namespace sinew::demos {
+
+/// Registers every demo with ModelRegistry::instance() (idempotent).
+void registerDemos();
+/// Builds a registered demo by name with build() arguments.
+std::unique_ptr<RootModel> createDemo(const std::string& name, const std::vector<std::string>& args = {});
+/// The model `make demo` and `sinew run` with no name run.
+const char* defaultDemo();
+
+void registerParticleSpring(ModelRegistry& reg);
+void registerRigidBodySpring(ModelRegistry& reg);
+void registerRigidCompositeBody(ModelRegistry& reg);
+void registerParticleAttachment(ModelRegistry& reg);
+void registerFrameBodyAttachment(ModelRegistry& reg);
+void registerNetDemo(ModelRegistry& reg);
+void registerSimpleMuscle(ModelRegistry& reg);
+
+/// Reads "-key value" pairs from build arguments.
+double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);
+
+}  // namespace sinew::demos

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Sinew needs to build and test, if missing.
+# Idempotent: installs nothing when everything is present. As root it runs
+# apt-get; otherwise it prints the command to run and fails.
+set -euo pipefail
+
+PACKAGES=(
+  g++ cmake make pkg-config ccache
+  libeigen3-dev libsuitesparse-dev libopenblas0-pthread libtbb-dev
+  libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#PACKAGES[@]} required packages are installed"
+  exit 0
+fi
+
+echo "setup: missing packages: ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "setup: run as root to install them, or install them yourself:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y --no-install-recommends "${missing[@]}"
+echo "setup: installed ${missing[*]}"

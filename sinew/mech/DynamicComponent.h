@@ -1,0 +1,175 @@
+// The four roles through which the solver sees a mechanical model (seed 000
+// §1.2; DESIGN §1): dynamic components (q, u, mass), force effectors (f and
+// its Jacobians), constrainers (bilateral and unilateral rows) and
+// attachments (slave = G·masters, factored out of the solve).
+//
+// The solver never walks the tree or knows concrete types: it asks each role
+// for its numbers through these interfaces, and components write Jacobian
+// blocks through handles declared once per structure change.
+#pragma once
+
+#include <Eigen/Core>
+#include <string>
+
+#include "sinew/math/Spatial.h"
+
+namespace sinew {
+
+class DynamicAttachment;
+
+/// A small dense block of at most 6×6 (3 = point, 6 = frame dofs).
+using Block = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6>;
+using BlockVec = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, 6, 1>;
+
+/// A component with position and velocity state and (possibly zero) mass.
+class DynamicComponent {
+ public:
+  virtual ~DynamicComponent() = default;
+  /// Velocity (solve) size: 3 for points, 6 for frames.
+  virtual int getVelStateSize() const = 0;
+  /// Position size: 3 for points, 7 for frames (position + unit quaternion).
+  virtual int getPosStateSize() const = 0;
+  virtual void getPosState(double* q) const = 0;
+  virtual void setPosState(const double* q) = 0;
+  virtual void getVelState(double* u) const = 0;
+  virtual void setVelState(const double* u) = 0;
+  /// q ← q + h·Q(q)·u for position state q (exponential map for rotations).
+  virtual void addPosImpulse(double* q, double h, const double* u) const = 0;
+
+  /// Position-state derivative q̇ = Q(q)·u at position state q (for RK4).
+  virtual void getPosDerivative(const double* q, const double* u, double* qdot) const {
+    (void)q;
+    for (int i = 0; i < getPosStateSize(); ++i) qdot[i] = u[i];
+  }
+  /// Projects a position state back onto its manifold (unit quaternions).
+  virtual void normalizePosState(double* q) const { (void)q; }
+  /// For a parametric component: sets the velocity it must have over a step
+  /// of size h (e.g. to reach a target position).
+  virtual void updateParametricVelocity(double h) { (void)h; }
+  /// Potential energy −m g·x_com in gravity g.
+  virtual double getGravityPotential(const Vector3d& g) const { (void)g; return 0; }
+
+  /// Mass block in world coordinates at the current pose.
+  virtual void getMassBlock(Block& M) const = 0;
+  virtual double getMass() const = 0;
+  /// Fictitious forces −Ṁu (zero for points).
+  virtual void getCoriolisForce(BlockVec& f) const { f.setZero(getVelStateSize()); }
+  /// Force accumulator in world coordinates (3-vector or wrench).
+  virtual void zeroForces() = 0;
+  virtual void getForce(double* f) const = 0;
+  virtual void addForce(const double* f) = 0;
+  /// Adds the gravity force for acceleration g.
+  virtual void applyGravity(const Vector3d& g) = 0;
+  /// Damping forces from the inheritable damping properties (§3.1.5, §3.2.7)
+  /// and, when D is given, their velocity Jacobian (a diagonal-ish block).
+  virtual void applyDamping(Block* D) { (void)D; }
+
+  bool isDynamic() const { return myDynamic; }
+  void setDynamic(bool d) { myDynamic = d; }
+  DynamicAttachment* getAttachment() const { return myAttachment; }
+  bool isAttached() const { return myAttachment != nullptr; }
+  /// Dynamic and not attached: solved for.
+  bool isActive() const { return myDynamic && !myAttachment; }
+  /// Not dynamic and not attached: its motion is prescribed.
+  bool isParametric() const { return !myDynamic && !myAttachment; }
+
+  /// Path for messages (the component's path name).
+  virtual std::string componentPath() const = 0;
+
+  /// Index of this component in the compiled system (-1 if none).
+  int getSystemIndex() const { return mySystemIndex; }
+  void setSystemIndex(int i) { mySystemIndex = i; }
+
+ private:
+  friend class DynamicAttachment;
+  bool myDynamic = true;
+  DynamicAttachment* myAttachment = nullptr;
+  int mySystemIndex = -1;
+};
+
+/// Declares which component pairs a force effector couples, once per
+/// structure change; returns a handle for JacobianMatrix::addBlock.
+class JacobianPattern {
+ public:
+  virtual ~JacobianPattern() = default;
+  virtual int declareBlock(const DynamicComponent& row, const DynamicComponent& col) = 0;
+};
+
+/// Receives Jacobian blocks ∂f_row/∂q_col (or ∂f/∂u) through handles.
+class JacobianMatrix {
+ public:
+  virtual ~JacobianMatrix() = default;
+  virtual void addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) = 0;
+};
+
+/// A component that exerts forces (seed 000 §1.2).
+class ForceEffector {
+ public:
+  virtual ~ForceEffector() = default;
+  /// Adds this effector's forces to its components' accumulators at time t.
+  virtual void applyForces(double t) = 0;
+  /// Declares the Jacobian blocks this effector writes.
+  virtual void declareJacobianBlocks(JacobianPattern& pat) { (void)pat; }
+  /// Adds s·∂f/∂q and s·∂f/∂u blocks.
+  virtual void addPosJacobian(JacobianMatrix& K, double s) { (void)K; (void)s; }
+  virtual void addVelJacobian(JacobianMatrix& D, double s) { (void)D; (void)s; }
+  /// Potential energy stored by the effector, for energy reports.
+  virtual double getPotentialEnergy() const { return 0; }
+};
+
+/// Collects constraint rows: one call to beginRow per row, then one entry
+/// per component it touches (a row vector of the component's velocity size).
+class ConstraintBuilder {
+ public:
+  virtual ~ConstraintBuilder() = default;
+  /// Starts a row. `dist` is the constraint error φ (negative = violated
+  /// for unilateral rows); compliance and damping soften it (§3.3.8).
+  virtual void beginRow(double dist, double compliance = 0, double damping = 0) = 0;
+  virtual void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) = 0;
+};
+
+/// A component that imposes constraints (seed 000 §1.2, eq. 1.5).
+class Constrainer {
+ public:
+  virtual ~Constrainer() = default;
+  /// Bilateral rows G u = 0 at the current configuration.
+  virtual void getBilateralConstraints(ConstraintBuilder& G) { (void)G; }
+  /// Unilateral rows N u ≥ 0 that are currently engaged.
+  virtual void getUnilateralConstraints(ConstraintBuilder& N) { (void)N; }
+  /// Updates which unilateral rows are engaged from the current positions;
+  /// returns true if the set changed.
+  virtual bool updateEngagement() { return false; }
+  /// Receives the constraint impulses (in row order) after a solve, divided
+  /// by h so they are forces.
+  virtual void setConstraintForces(const double* bilateral, const double* unilateral) {
+    (void)bilateral; (void)unilateral;
+  }
+};
+
+/// A slave component whose motion follows master components (seed 000 eqs.
+/// 1.9–1.13): u_s = Σ J_i u_mi.
+class DynamicAttachment {
+ public:
+  virtual ~DynamicAttachment() = default;
+  virtual DynamicComponent& getSlave() const = 0;
+  virtual int numMasters() const = 0;
+  virtual DynamicComponent& getMaster(int i) const = 0;
+  /// J_i for master i at the current configuration.
+  virtual void getMasterJacobian(int i, Block& J) const = 0;
+  /// Velocity-product term: slave acceleration = Σ J_i a_mi + this.
+  virtual void getVelocityProduct(BlockVec& a) const { a.setZero(getSlave().getVelStateSize()); }
+  /// Sets the slave's position (and velocity) from its masters.
+  virtual void updatePosStates() = 0;
+  virtual void updateVelStates() = 0;
+  /// Stiffness from the configuration dependence of J (e.g. a force on a
+  /// marker turning the frame): adds ∂(Jᵀ f_s)/∂q_m for master i into K.
+  virtual void getGeometricStiffness(int i, const double* fs, Block& K) const {
+    (void)i; (void)fs; K.setZero(0, 0);
+  }
+
+ protected:
+  /// Marks the slave as attached to this attachment (or detaches it).
+  static void setAttachment(DynamicComponent& slave, DynamicAttachment* a) { slave.myAttachment = a; }
+};
+
+}  // namespace sinew

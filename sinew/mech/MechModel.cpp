@@ -1,0 +1,207 @@
+#include "sinew/mech/MechModel.h"
+
+namespace sinew {
+
+const std::vector<std::string>& EnumNames<Integrator>::get() {
+  static const std::vector<std::string> n{"ForwardEuler", "SymplecticEuler", "RungeKutta4",
+                                          "ConstrainedBackwardEuler", "Trapezoidal"};
+  return n;
+}
+const std::vector<std::string>& EnumNames<PosStabilization>::get() {
+  static const std::vector<std::string> n{"GlobalMass", "GlobalStiffness"};
+  return n;
+}
+const std::vector<std::string>& EnumNames<LinearSolverType>::get() {
+  static const std::vector<std::string> n{"Auto", "EigenLDLT", "Umfpack", "Cholmod"};
+  return n;
+}
+
+SINEW_PROPERTIES(MechModel, Model) {
+  list.add<MechModel>("gravity", "gravitational acceleration", &MechModel::getGravity,
+                      [](MechModel& m, const Vector3d& g) { m.setGravity(g); });
+  list.add<MechModel>("integrator", "integration method (§4.1.2)", &MechModel::getIntegrator,
+                      &MechModel::setIntegrator);
+  list.add<MechModel>("stabilization", "position stabilization method (§4.1.3)",
+                      &MechModel::getStabilization, &MechModel::setStabilization);
+  list.add<MechModel>("linearSolver", "sparse solver backend", &MechModel::getLinearSolver,
+                      &MechModel::setLinearSolver);
+  list.addInheritable<MechModel>("pointDamping", "default point damping", &MechModel::myPointDamping, 0.0)
+      .setRange(0, INFINITY);
+  list.addInheritable<MechModel>("frameDamping", "default frame damping", &MechModel::myFrameDamping, 0.0)
+      .setRange(0, INFINITY);
+  list.addInheritable<MechModel>("rotaryDamping", "default rotary damping", &MechModel::myRotaryDamping, 0.0)
+      .setRange(0, INFINITY);
+  list.addInheritable<MechModel>("inertialDamping", "default inertial damping",
+                                 &MechModel::myInertialDamping, 0.0)
+      .setRange(0, INFINITY);
+}
+
+namespace {
+template <class T>
+ComponentList<T>* addList(CompositeComponent& parent, const char* name) {
+  return &static_cast<ComponentList<T>&>(parent.addComponent(std::make_unique<ComponentList<T>>(name)));
+}
+}  // namespace
+
+MechModel::MechModel(std::string name) : Model(std::move(name)), mySolver(std::make_unique<MechSystemSolver>()) {
+  myModels = addList<Model>(*this, "models");
+  myParticles = addList<Particle>(*this, "particles");
+  myPoints = addList<Point>(*this, "points");
+  myAxialSprings = addList<AxialSpring>(*this, "axialSprings");
+  myForceEffectors = addList<Component>(*this, "forceEffectors");
+  myRigidBodies = addList<RigidBody>(*this, "rigidBodies");
+  myFrames = addList<Frame>(*this, "frames");
+  myFrameMarkers = addList<FrameMarker>(*this, "frameMarkers");
+  myBodyConnectors = addList<Component>(*this, "bodyConnectors");
+  myParticleConstraints = addList<Component>(*this, "particleConstraints");
+  myAttachments = addList<AttachmentComponent>(*this, "attachments");
+}
+
+MechModel::~MechModel() {
+  // Attachments unlink their slaves before the slaves' lists go away.
+  myAttachments->clear();
+}
+
+Particle& MechModel::addParticle(const std::string& name, double mass, double x, double y, double z) {
+  return addParticle(std::make_unique<Particle>(name, mass, x, y, z));
+}
+
+FrameMarker& MechModel::addFrameMarker(Frame& frame, const Vector3d& loc, const std::string& name) {
+  return addFrameMarker(std::make_unique<FrameMarker>(frame, loc, name));
+}
+
+FrameMarker& MechModel::addFrameMarkerWorld(Frame& frame, const Vector3d& posW, const std::string& name) {
+  return addFrameMarker(frame, frame.getPose().inverseTransformPoint(posW), name);
+}
+
+Component& MechModel::addForceEffector(std::unique_ptr<Component> c) {
+  if (!dynamic_cast<ForceEffector*>(c.get())) throw ModelError("component is not a force effector", c->describe());
+  return myForceEffectors->addComponent(std::move(c));
+}
+
+namespace {
+AttachmentComponent& addAttachment(ComponentList<AttachmentComponent>& list,
+                                   std::unique_ptr<AttachmentComponent> a) {
+  a->connect();
+  return list.add(std::move(a));
+}
+}  // namespace
+
+AttachmentComponent& MechModel::attachPoint(Point& p, Point& master) {
+  return addAttachment(*myAttachments, std::make_unique<PointParticleAttachment>(p, master));
+}
+AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master) {
+  return addAttachment(*myAttachments, std::make_unique<PointFrameAttachment>(p, master));
+}
+AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master, const Vector3d& loc) {
+  return addAttachment(*myAttachments, std::make_unique<PointFrameAttachment>(p, master, loc));
+}
+AttachmentComponent& MechModel::attachFrame(Frame& f, Frame& master) {
+  return addAttachment(*myAttachments, std::make_unique<FrameFrameAttachment>(f, master));
+}
+
+AttachmentComponent& MechModel::attachFrame(Frame& f, Frame& master, const RigidTransform3d& TFW) {
+  f.setPose(TFW);
+  return attachFrame(f, master);
+}
+
+bool MechModel::detachPoint(Point& p) {
+  for (auto& a : *myAttachments)
+    if (&a.getSlave() == &p) {
+      a.disconnect();
+      myAttachments->remove(a);
+      return true;
+    }
+  return false;
+}
+
+bool MechModel::detachFrame(Frame& f) {
+  for (auto& a : *myAttachments)
+    if (&a.getSlave() == &f) {
+      a.disconnect();
+      myAttachments->remove(a);
+      return true;
+    }
+  return false;
+}
+
+void MechModel::setGravity(const Vector3d& g) {
+  if (!g.allFinite()) throw ModelError("gravity is not finite", describe());
+  myGravity = g;
+  mySolver->setGravity(g);
+}
+
+void MechModel::collect(Component& c, std::vector<DynamicComponent*>& comps, std::vector<ForceEffector*>& effs,
+                        std::vector<Constrainer*>& cons) {
+  if (auto* d = dynamic_cast<DynamicComponent*>(&c)) comps.push_back(d);
+  if (auto* e = dynamic_cast<ForceEffector*>(&c)) effs.push_back(e);
+  if (auto* k = dynamic_cast<Constrainer*>(&c)) cons.push_back(k);
+  for (int i = 0; i < c.numComponents(); ++i) collect(*c.getComponent(i), comps, effs, cons);
+}
+
+bool MechModel::classificationChanged() const {
+  for (size_t i = 0; i < myComps.size(); ++i) {
+    int k = myComps[i]->isActive() ? 0 : myComps[i]->isParametric() ? 1 : 2;
+    if (k != myClassification[i]) return true;
+  }
+  return false;
+}
+
+void MechModel::updateStructure() {
+  if (!myStructureChanged && !classificationChanged()) return;
+  std::vector<ForceEffector*> effs;
+  std::vector<Constrainer*> cons;
+  myComps.clear();
+  for (int i = 0; i < numComponents(); ++i) collect(*getComponent(i), myComps, effs, cons);
+  // Springs need their points; check here so the error names the spring.
+  for (auto* e : effs)
+    if (auto* s = dynamic_cast<AxialSpring*>(e); s && (!s->getFirstPoint() || !s->getSecondPoint()))
+      throw ModelError("spring has no points (call setPoints)", s->describe());
+  myClassification.clear();
+  for (auto* c : myComps) myClassification.push_back(c->isActive() ? 0 : c->isParametric() ? 1 : 2);
+  mySolver->setGravity(myGravity);
+  mySolver->setIntegrator(myIntegrator);
+  mySolver->setStabilization(myStabilization);
+  mySolver->setLinearSolver(myLinearSolver);
+  mySolver->setStructure(myComps, effs, cons);
+  myStructureChanged = false;
+}
+
+void MechModel::initialize(double t0) {
+  updateStructure();
+  mySolver->initialize(t0);
+  mySteps = 0;
+}
+
+StepAdjustment MechModel::advance(double t0, double t1) {
+  updateStructure();
+  mySolver->advance(t0, t1);
+  ++mySteps;
+  return {};
+}
+
+void MechModel::getState(Eigen::VectorXd& state) const {
+  const_cast<MechModel*>(this)->updateStructure();
+  const MechSystem& sys = mySolver->system();
+  Eigen::VectorXd q, u;
+  sys.getFullPos(q);
+  sys.getFullVel(u);
+  state.resize(q.size() + u.size());
+  state << q, u;
+}
+
+void MechModel::setState(const Eigen::VectorXd& state) {
+  updateStructure();
+  MechSystem& sys = mySolver->system();
+  if (state.size() != sys.fullPosSize() + sys.fullVelSize())
+    throw ModelError("state size does not match the model's structure", describe());
+  sys.setFullPos(state.head(sys.fullPosSize()));
+  sys.setFullVel(state.tail(sys.fullVelSize()));
+}
+
+double MechModel::getEnergy() const {
+  const_cast<MechModel*>(this)->updateStructure();
+  return mySolver->computeEnergy();
+}
+
+}  // namespace sinew

@@ -1,0 +1,158 @@
+// MechModel: the container and simulator of a mechanical model (guide
+// §1.1.5, §3.1–3.6, §4.1, §4.8).
+//
+// It holds the predefined component lists (named as ArtiSynth names them, so
+// paths match), the simulation properties (gravity, integrator,
+// stabilization, damping defaults that its descendants inherit) and runs the
+// step pipeline of MechSystemSolver. Any arrangement of components works:
+// the model compiles whatever dynamic components, force effectors and
+// constrainers lie anywhere below it (§4.8).
+#pragma once
+
+#include <memory>
+
+#include "sinew/mech/Attachments.h"
+#include "sinew/mech/AxialSpring.h"
+#include "sinew/mech/ParticlePlaneConstraint.h"
+#include "sinew/mech/RigidBody.h"
+#include "sinew/model/Model.h"
+#include "sinew/solver/MechSystemSolver.h"
+
+namespace sinew {
+
+template <>
+struct EnumNames<Integrator> {
+  static const std::vector<std::string>& get();
+};
+template <>
+struct EnumNames<PosStabilization> {
+  static const std::vector<std::string>& get();
+};
+template <>
+struct EnumNames<LinearSolverType> {
+  static const std::vector<std::string>& get();
+};
+
+class MechModel : public Model {
+  SINEW_DECLARE_PROPERTIES
+ public:
+  explicit MechModel(std::string name = {});
+  ~MechModel() override;
+
+  // Predefined containers (§1.1.5)
+  ComponentList<Model>& models() { return *myModels; }
+  ComponentList<Particle>& particles() { return *myParticles; }
+  ComponentList<Point>& points() { return *myPoints; }
+  ComponentList<RigidBody>& rigidBodies() { return *myRigidBodies; }
+  ComponentList<Frame>& frames() { return *myFrames; }
+  ComponentList<FrameMarker>& frameMarkers() { return *myFrameMarkers; }
+  ComponentList<AxialSpring>& axialSprings() { return *myAxialSprings; }
+  ComponentList<Component>& forceEffectors() { return *myForceEffectors; }
+  ComponentList<Component>& particleConstraints() { return *myParticleConstraints; }
+  ComponentList<Component>& bodyConnectors() { return *myBodyConnectors; }
+  ComponentList<AttachmentComponent>& attachments() { return *myAttachments; }
+
+  // Add helpers; each returns a reference to the added component.
+  Particle& addParticle(std::unique_ptr<Particle> p) { return myParticles->add(std::move(p)); }
+  Particle& addParticle(const std::string& name, double mass, double x, double y, double z);
+  Point& addPoint(std::unique_ptr<Point> p) { return myPoints->add(std::move(p)); }
+  RigidBody& addRigidBody(std::unique_ptr<RigidBody> b) { return myRigidBodies->add(std::move(b)); }
+  Frame& addFrame(std::unique_ptr<Frame> f) { return myFrames->add(std::move(f)); }
+  FrameMarker& addFrameMarker(std::unique_ptr<FrameMarker> m) { return myFrameMarkers->add(std::move(m)); }
+  /// A marker on `frame` at body location `loc`.
+  FrameMarker& addFrameMarker(Frame& frame, const Vector3d& loc, const std::string& name = {});
+  /// A marker on `frame` at world position `posW`.
+  FrameMarker& addFrameMarkerWorld(Frame& frame, const Vector3d& posW, const std::string& name = {});
+  template <class S>
+  S& addAxialSpring(std::unique_ptr<S> s) { return static_cast<S&>(myAxialSprings->add(std::move(s))); }
+  /// Sets the spring's points and adds it.
+  template <class S>
+  S& attachAxialSpring(Point& p0, Point& p1, std::unique_ptr<S> s) {
+    s->setPoints(p0, p1);
+    return addAxialSpring(std::move(s));
+  }
+  /// Adds any component that is a force effector.
+  Component& addForceEffector(std::unique_ptr<Component> c);
+  template <class C>
+  C& addParticleConstraint(std::unique_ptr<C> c) {
+    return static_cast<C&>(myParticleConstraints->addComponent(std::move(c)));
+  }
+
+  // Attachments (§3.6)
+  /// Attaches point p to a particle/point or to a frame at p's current position.
+  AttachmentComponent& attachPoint(Point& p, Point& master);
+  AttachmentComponent& attachPoint(Point& p, Frame& master);
+  AttachmentComponent& attachPoint(Point& p, Frame& master, const Vector3d& loc);
+  AttachmentComponent& attachFrame(Frame& f, Frame& master);
+  /// Sets f's pose to TFW, then attaches it to master.
+  AttachmentComponent& attachFrame(Frame& f, Frame& master, const RigidTransform3d& TFW);
+  /// Removes the attachment of p (or f); returns false if it had none.
+  bool detachPoint(Point& p);
+  bool detachFrame(Frame& f);
+
+  // Simulation properties (§4.1)
+  const Vector3d& getGravity() const { return myGravity; }
+  void setGravity(const Vector3d& g);
+  void setGravity(double x, double y, double z) { setGravity(Vector3d(x, y, z)); }
+  Integrator getIntegrator() const { return myIntegrator; }
+  void setIntegrator(Integrator i) { myIntegrator = i; mySolver->setIntegrator(i); }
+  PosStabilization getStabilization() const { return myStabilization; }
+  void setStabilization(PosStabilization s) { myStabilization = s; mySolver->setStabilization(s); }
+  LinearSolverType getLinearSolver() const { return myLinearSolver; }
+  void setLinearSolver(LinearSolverType t) { myLinearSolver = t; mySolver->setLinearSolver(t); }
+
+  // Damping defaults inherited by descendants (§3.1.5, §3.2.7)
+  double getPointDamping() const { return inherited("pointDamping", myPointDamping, 0.0); }
+  void setPointDamping(double d) { setInheritable(myPointDamping, d); }
+  double getFrameDamping() const { return inherited("frameDamping", myFrameDamping, 0.0); }
+  void setFrameDamping(double d) { setInheritable(myFrameDamping, d); }
+  double getRotaryDamping() const { return inherited("rotaryDamping", myRotaryDamping, 0.0); }
+  void setRotaryDamping(double d) { setInheritable(myRotaryDamping, d); }
+  double getInertialDamping() const { return inherited("inertialDamping", myInertialDamping, 0.0); }
+  void setInertialDamping(double d) { setInheritable(myInertialDamping, d); }
+
+  // Model
+  void initialize(double t0) override;
+  StepAdjustment advance(double t0, double t1) override;
+  void getState(Eigen::VectorXd& state) const override;
+  void setState(const Eigen::VectorXd& state) override;
+  double getEnergy() const override;
+  void componentStructureChanged() override { myStructureChanged = true; }
+
+  /// Compiles the system now if the structure changed (done automatically
+  /// before a step).
+  void updateStructure();
+  const MechSystemSolver& solver() const { return *mySolver; }
+  /// Number of steps taken since initialize().
+  long numSteps() const { return mySteps; }
+
+ private:
+  void collect(Component& c, std::vector<DynamicComponent*>& comps, std::vector<ForceEffector*>& effs,
+               std::vector<Constrainer*>& cons);
+  bool classificationChanged() const;
+
+  ComponentList<Model>* myModels;
+  ComponentList<Particle>* myParticles;
+  ComponentList<Point>* myPoints;
+  ComponentList<RigidBody>* myRigidBodies;
+  ComponentList<Frame>* myFrames;
+  ComponentList<FrameMarker>* myFrameMarkers;
+  ComponentList<AxialSpring>* myAxialSprings;
+  ComponentList<Component>* myForceEffectors;
+  ComponentList<Component>* myParticleConstraints;
+  ComponentList<Component>* myBodyConnectors;
+  ComponentList<AttachmentComponent>* myAttachments;
+
+  std::unique_ptr<MechSystemSolver> mySolver;
+  std::vector<DynamicComponent*> myComps;
+  std::vector<int> myClassification;  ///< active/parametric/attached at compile
+  Vector3d myGravity{0, 0, -9.8};
+  Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
+  PosStabilization myStabilization = PosStabilization::GlobalMass;
+  LinearSolverType myLinearSolver = LinearSolverType::Auto;
+  Inheritable<double> myPointDamping, myFrameDamping, myRotaryDamping, myInertialDamping;
+  bool myStructureChanged = true;
+  long mySteps = 0;
+};
+
+}  // namespace sinew

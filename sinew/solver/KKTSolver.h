@@ -1,0 +1,60 @@
+// The velocity (and position-correction) solve of seed 000 eq. (1.6): a KKT
+// system in u and the constraint impulses, with bilateral rows as
+// equalities, unilateral rows as complementarity conditions, and per-row
+// compliance filling the lower-right block (guide §3.3.8; seed 003):
+//
+//   S u − Gᵀλ − Nᵀθ = b_f
+//   G u + R_g λ      = b_g
+//   w = N u + R_n θ − b_n,   0 ≤ θ ⟂ w ≥ 0
+//
+// With no constraint rows the SPD matrix S is factored directly. Unilateral
+// rows are resolved by block principal pivoting over the active set, each
+// pass one sparse KKT solve; that suits the few rows of particle and joint
+// limits, and is the place where contact will bring a dedicated LCP solver.
+#pragma once
+
+#include <Eigen/SparseCore>
+#include <memory>
+#include <vector>
+
+#include "sinew/solver/LinearSolver.h"
+
+namespace sinew {
+
+/// Constraint rows over the active velocity dofs.
+struct ConstraintRows {
+  std::vector<Eigen::Triplet<double>> entries;  ///< (row, dof, value)
+  std::vector<double> rhs;                       ///< b for each row
+  std::vector<double> compliance;                ///< R diagonal for each row
+  int numRows() const { return static_cast<int>(rhs.size()); }
+  void clear() { entries.clear(); rhs.clear(); compliance.clear(); }
+};
+
+class KKTSolver {
+ public:
+  explicit KKTSolver(LinearSolverType type = LinearSolverType::Auto) : myType(type) {}
+  void setSolverType(LinearSolverType t) { myType = t; mySolver.reset(); myKKTSolver.reset(); }
+  LinearSolverType getSolverType() const { return myType; }
+  /// Name of the backend used for the last solve.
+  std::string backendName() const;
+
+  /// Solves the system above. `sPatternChanged` tells whether S's sparsity
+  /// changed since the last call. Returns false if a factorization failed.
+  bool solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
+             const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
+             Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+
+ private:
+  bool solveEqualities(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                       const ConstraintRows& N, const std::vector<char>& active, Eigen::VectorXd& u,
+                       Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+
+  LinearSolverType myType;
+  std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
+  std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix
+  SparseMatrixd myKKT;
+  std::vector<Eigen::Triplet<double>> myTrips;
+  Eigen::VectorXd myRhs, mySol;
+};
+
+}  // namespace sinew

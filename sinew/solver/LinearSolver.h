@@ -1,0 +1,46 @@
+// Sparse direct solvers for the symmetric systems of a step: the SPD
+// velocity-solve matrix S and the quasi-definite KKT matrix
+// [S −Gᵀ; −G −R] (DESIGN §2, research/deps.md §3).
+//
+// One small interface so backends can be swapped and compared in bench/:
+//  - EigenLDLT:  Eigen SimplicialLDLT; on a KKT matrix the constraint block
+//                is regularized by −εI and the solution refined against the
+//                exact matrix (no extra dependency, fastest on small and
+//                rigid-body systems);
+//  - Umfpack:    SuiteSparse UMFPACK LU on the exact matrix;
+//  - Cholmod:    SuiteSparse CHOLMOD supernodal LLᵀ, SPD matrices only (it
+//                fails on any KKT matrix, so KKT systems fall back to LDLᵀ).
+#pragma once
+
+#include <Eigen/SparseCore>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sinew {
+
+using SparseMatrixd = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
+
+enum class LinearSolverType { Auto, EigenLDLT, Umfpack, Cholmod };
+LinearSolverType parseLinearSolverType(const std::string& name);
+std::string toString(LinearSolverType t);
+
+class LinearSolver {
+ public:
+  virtual ~LinearSolver() = default;
+  /// Factors A (symmetric, both triangles stored). The last `numConstraints`
+  /// rows form the −R block of a KKT matrix (0 for an SPD matrix). When
+  /// `patternChanged` is false the symbolic analysis of the previous call is
+  /// reused. Returns false if the matrix is numerically singular.
+  virtual bool factor(const SparseMatrixd& A, int numConstraints, bool patternChanged) = 0;
+  /// Solves A x = b with the last factorization.
+  virtual void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) = 0;
+  virtual std::string name() const = 0;
+
+  /// Creates a backend; Auto picks from the measurements in docs/solvers.md.
+  static std::unique_ptr<LinearSolver> create(LinearSolverType type, int size, int numConstraints);
+  /// True if this build has the SuiteSparse backends.
+  static bool hasSuiteSparse();
+};
+
+}  // namespace sinew

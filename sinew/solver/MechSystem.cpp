@@ -1,0 +1,367 @@
+#include "sinew/solver/MechSystem.h"
+
+#include <algorithm>
+#include <functional>
+
+#include "sinew/Error.h"
+
+namespace sinew {
+
+namespace {
+std::uint64_t slotKey(int a, int b, bool param) {
+  return (static_cast<std::uint64_t>(a) << 33) | (static_cast<std::uint64_t>(b) << 1) | (param ? 1 : 0);
+}
+}  // namespace
+
+int MechSystem::compIndex(const DynamicComponent& c) const {
+  int i = c.getSystemIndex();
+  if (i < 0 || i >= numComponents() || myComps[i].comp != &c)
+    throw ModelError("component is used by the model but is not in it", c.componentPath());
+  return i;
+}
+
+void MechSystem::build(const std::vector<DynamicComponent*>& comps,
+                       const std::vector<ForceEffector*>& effectors) {
+  myComps.clear();
+  myActiveSize = myParamSize = myPosSize = myVelSize = 0;
+  for (auto* c : comps) c->setSystemIndex(-1);
+  for (auto* c : comps) {
+    CompInfo ci;
+    ci.comp = c;
+    ci.velSize = c->getVelStateSize();
+    ci.posSize = c->getPosStateSize();
+    ci.posOffset = myPosSize;
+    ci.velOffset = myVelSize;
+    myPosSize += ci.posSize;
+    myVelSize += ci.velSize;
+    if (c->isActive()) {
+      ci.solveOffset = myActiveSize;
+      myActiveSize += ci.velSize;
+    } else if (c->isParametric()) {
+      ci.paramOffset = myParamSize;
+      myParamSize += ci.velSize;
+    }
+    c->setSystemIndex(static_cast<int>(myComps.size()));
+    myComps.push_back(ci);
+  }
+  // Attachments in topological order: masters' attachments first.
+  myAttachments.clear();
+  std::vector<int> state(myComps.size(), 0);  // 0 new, 1 visiting, 2 done
+  std::function<void(int)> visit = [&](int i) {
+    if (state[i] == 2) return;
+    if (state[i] == 1) throw ModelError("attachments form a cycle", myComps[i].comp->componentPath());
+    state[i] = 1;
+    if (DynamicAttachment* a = myComps[i].comp->getAttachment()) {
+      for (int k = 0; k < a->numMasters(); ++k) visit(compIndex(a->getMaster(k)));
+      myAttachments.push_back(a);
+    }
+    state[i] = 2;
+  };
+  for (int i = 0; i < numComponents(); ++i) visit(i);
+  computeTargets();
+
+  myEntries.clear();
+  myContribs.clear();
+  myMassHandles.assign(myComps.size(), -1);
+  myBuilding = true;
+  for (int i = 0; i < numComponents(); ++i) myMassHandles[i] = declareBlock(*myComps[i].comp, *myComps[i].comp);
+  for (auto* e : effectors) e->declareJacobianBlocks(*this);
+  myBuilding = false;
+  buildPatterns();
+  updateExpansions();
+  myPatternChanged = true;
+}
+
+void MechSystem::computeTargets() {
+  myTargets.assign(myComps.size(), {});
+  myExp.assign(myComps.size(), {});
+  for (int i = 0; i < numComponents(); ++i)
+    if (!myComps[i].comp->isAttached()) {
+      myTargets[i] = {i};
+      Block I = Block::Identity(myComps[i].velSize, myComps[i].velSize);
+      myExp[i] = {ExpTerm{i, I}};
+    }
+  for (auto* a : myAttachments) {
+    int s = compIndex(a->getSlave());
+    for (int k = 0; k < a->numMasters(); ++k)
+      for (int t : myTargets[compIndex(a->getMaster(k))])
+        if (std::find(myTargets[s].begin(), myTargets[s].end(), t) == myTargets[s].end())
+          myTargets[s].push_back(t);
+  }
+}
+
+int MechSystem::declareBlock(const DynamicComponent& row, const DynamicComponent& col) {
+  Entry e;
+  e.i = compIndex(row);
+  e.j = compIndex(col);
+  myEntries.push_back(e);
+  if (!myBuilding) buildPatterns();  // late declarations still work, at a cost
+  return static_cast<int>(myEntries.size()) - 1;
+}
+
+void MechSystem::buildPatterns() {
+  mySlots.clear();
+  mySlotIndex.clear();
+  myContribs.clear();
+  auto slotOf = [&](int a, int b, bool param) {
+    auto key = slotKey(a, b, param);
+    auto it = mySlotIndex.find(key);
+    if (it != mySlotIndex.end()) return it->second;
+    Slot s;
+    s.rows = myComps[a].velSize;
+    s.cols = myComps[b].velSize;
+    s.param = param;
+    s.rowOff = a;  // temporarily the block row; resolved below
+    s.col = b;
+    mySlots.push_back(s);
+    return mySlotIndex[key] = static_cast<int>(mySlots.size()) - 1;
+  };
+  for (auto& e : myEntries) {
+    e.first = static_cast<int>(myContribs.size());
+    for (int ki = 0; ki < static_cast<int>(myTargets[e.i].size()); ++ki) {
+      int a = myTargets[e.i][ki];
+      if (!myComps[a].comp->isActive()) continue;
+      for (int kj = 0; kj < static_cast<int>(myTargets[e.j].size()); ++kj) {
+        int b = myTargets[e.j][kj];
+        if (myComps[b].comp->isActive()) myContribs.push_back({slotOf(a, b, false), ki, kj});
+        else if (myComps[b].comp->isParametric()) myContribs.push_back({slotOf(a, b, true), ki, kj});
+      }
+    }
+    e.count = static_cast<int>(myContribs.size()) - e.first;
+  }
+  // Scalar patterns from the block slots.
+  std::vector<Eigen::Triplet<double>> act, par;
+  for (auto& s : mySlots) {
+    const CompInfo& A = myComps[s.rowOff];
+    const CompInfo& B = myComps[s.col];
+    auto& t = s.param ? par : act;
+    int c0 = s.param ? B.paramOffset : B.solveOffset;
+    for (int c = 0; c < s.cols; ++c)
+      for (int r = 0; r < s.rows; ++r) t.emplace_back(A.solveOffset + r, c0 + c, 0.0);
+  }
+  myPattern.resize(myActiveSize, myActiveSize);
+  myPattern.setFromTriplets(act.begin(), act.end());
+  myParamPattern.resize(myActiveSize, myParamSize);
+  myParamPattern.setFromTriplets(par.begin(), par.end());
+  // Resolve each slot to its first scalar column and its row offset there.
+  for (auto& s : mySlots) {
+    const SparseMatrixd& P = s.param ? myParamPattern : myPattern;
+    const CompInfo& A = myComps[s.rowOff];
+    const CompInfo& B = myComps[s.col];
+    int col = s.param ? B.paramOffset : B.solveOffset;
+    const int* inner = P.innerIndexPtr();
+    int begin = P.outerIndexPtr()[col], end = P.outerIndexPtr()[col + 1];
+    int pos = static_cast<int>(std::lower_bound(inner + begin, inner + end, A.solveOffset) - inner);
+    s.col = col;
+    s.rowOff = pos - begin;
+  }
+  myM.assign(myPattern.nonZeros(), 0);
+  myK = myD = myM;
+  myMp.assign(myParamPattern.nonZeros(), 0);
+  myKp = myDp = myMp;
+  myPatternChanged = true;
+}
+
+void MechSystem::updateExpansions() {
+  Block J;
+  for (auto* a : myAttachments) {
+    int s = compIndex(a->getSlave());
+    auto& exp = myExp[s];
+    exp.resize(myTargets[s].size());
+    for (size_t k = 0; k < exp.size(); ++k) {
+      exp[k].target = myTargets[s][k];
+      exp[k].J.setZero(myComps[s].velSize, myComps[exp[k].target].velSize);
+    }
+    for (int m = 0; m < a->numMasters(); ++m) {
+      a->getMasterJacobian(m, J);
+      for (const ExpTerm& mt : myExp[compIndex(a->getMaster(m))]) {
+        auto it = std::find(myTargets[s].begin(), myTargets[s].end(), mt.target);
+        exp[it - myTargets[s].begin()].J += J * mt.J;
+      }
+    }
+  }
+}
+
+void MechSystem::transferSlaveForces() {
+  Block J;
+  BlockVec fs, acc;
+  for (auto it = myAttachments.rbegin(); it != myAttachments.rend(); ++it) {
+    DynamicAttachment* a = *it;
+    DynamicComponent& s = a->getSlave();
+    fs.resize(s.getVelStateSize());
+    s.getForce(fs.data());
+    if (s.getMass() > 0) {
+      // The slave's acceleration includes J̇u; its inertia resists that.
+      Block Ms;
+      s.getMassBlock(Ms);
+      a->getVelocityProduct(acc);
+      fs -= Ms * acc;
+    }
+    for (int m = 0; m < a->numMasters(); ++m) {
+      a->getMasterJacobian(m, J);
+      BlockVec fm = J.transpose() * fs;
+      a->getMaster(m).addForce(fm.data());
+    }
+  }
+}
+
+void MechSystem::addToSlot(const Slot& s, const Eigen::Ref<const Eigen::MatrixXd>& B,
+                           std::vector<double>& act, std::vector<double>& par) const {
+  std::vector<double>& vals = s.param ? par : act;
+  const int* outer = (s.param ? myParamPattern : myPattern).outerIndexPtr();
+  for (int c = 0; c < s.cols; ++c) {
+    double* v = vals.data() + outer[s.col + c] + s.rowOff;
+    for (int r = 0; r < s.rows; ++r) v[r] += B(r, c);
+  }
+}
+
+void MechSystem::Accumulator::addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) {
+  const Entry& e = sys.myEntries[handle];
+  const bool ai = sys.myComps[e.i].comp->isAttached();
+  const bool aj = sys.myComps[e.j].comp->isAttached();
+  for (int k = e.first; k < e.first + e.count; ++k) {
+    const Contrib& c = sys.myContribs[k];
+    const Slot& s = sys.mySlots[c.slot];
+    if (!ai && !aj) {
+      sys.addToSlot(s, B, act, par);
+    } else {
+      // Fold through the attachments: Jaᵀ B Jb.
+      Block X = sys.myExp[e.i][c.ki].J.transpose() * B * sys.myExp[e.j][c.kj].J;
+      sys.addToSlot(s, X, act, par);
+    }
+  }
+}
+
+void MechSystem::assembleMass() {
+  std::fill(myM.begin(), myM.end(), 0.0);
+  std::fill(myMp.begin(), myMp.end(), 0.0);
+  Block M;
+  for (int i = 0; i < numComponents(); ++i) {
+    DynamicComponent* c = myComps[i].comp;
+    if (c->isParametric() || (c->isAttached() && c->getMass() == 0)) continue;
+    c->getMassBlock(M);
+    myMAcc.addBlock(myMassHandles[i], M);
+  }
+}
+
+void MechSystem::zeroJacobians() {
+  std::fill(myK.begin(), myK.end(), 0.0);
+  std::fill(myD.begin(), myD.end(), 0.0);
+  std::fill(myKp.begin(), myKp.end(), 0.0);
+  std::fill(myDp.begin(), myDp.end(), 0.0);
+}
+
+void MechSystem::addGeometricStiffness() {
+  Block G;
+  BlockVec fs;
+  for (auto* a : myAttachments) {
+    DynamicComponent& s = a->getSlave();
+    fs.resize(s.getVelStateSize());
+    s.getForce(fs.data());
+    for (int m = 0; m < a->numMasters(); ++m) {
+      a->getGeometricStiffness(m, fs.data(), G);
+      if (G.size() > 0) myKAcc.addBlock(myMassHandles[compIndex(a->getMaster(m))], G);
+    }
+  }
+}
+
+void MechSystem::addDampingBlock(int i, const Block& D) { myDAcc.addBlock(myMassHandles[i], D); }
+
+void MechSystem::formMatrix(double m, double d, double k, SparseMatrixd& S) const {
+  if (S.rows() != myPattern.rows() || S.nonZeros() != myPattern.nonZeros()) S = myPattern;
+  double* v = S.valuePtr();
+  for (size_t i = 0; i < myM.size(); ++i) v[i] = m * myM[i] + d * myD[i] + k * myK[i];
+}
+
+void MechSystem::mulPattern(const std::vector<double>& vals, const Eigen::VectorXd& x,
+                            Eigen::VectorXd& y) const {
+  y.setZero(myActiveSize);
+  const int* outer = myPattern.outerIndexPtr();
+  const int* inner = myPattern.innerIndexPtr();
+  for (int c = 0; c < myActiveSize; ++c)
+    for (int p = outer[c]; p < outer[c + 1]; ++p) y[inner[p]] += vals[p] * x[c];
+}
+
+void MechSystem::mulMass(const Eigen::VectorXd& x, Eigen::VectorXd& y) const { mulPattern(myM, x, y); }
+void MechSystem::mulDamping(const Eigen::VectorXd& x, Eigen::VectorXd& y) const { mulPattern(myD, x, y); }
+void MechSystem::mulStiffness(const Eigen::VectorXd& x, Eigen::VectorXd& y) const { mulPattern(myK, x, y); }
+
+void MechSystem::addParametricTerm(double d, double k, const Eigen::VectorXd& up, Eigen::VectorXd& y) const {
+  const int* outer = myParamPattern.outerIndexPtr();
+  const int* inner = myParamPattern.innerIndexPtr();
+  for (int c = 0; c < myParamSize; ++c)
+    for (int p = outer[c]; p < outer[c + 1]; ++p) y[inner[p]] += (d * myDp[p] + k * myKp[p]) * up[c];
+}
+
+void MechSystem::getActiveVel(Eigen::VectorXd& u) const {
+  u.resize(myActiveSize);
+  for (auto& c : myComps)
+    if (c.solveOffset >= 0) c.comp->getVelState(u.data() + c.solveOffset);
+}
+
+void MechSystem::setActiveVel(const Eigen::VectorXd& u) {
+  for (auto& c : myComps)
+    if (c.solveOffset >= 0) c.comp->setVelState(u.data() + c.solveOffset);
+}
+
+void MechSystem::getParamVel(Eigen::VectorXd& up) const {
+  up.resize(myParamSize);
+  for (auto& c : myComps)
+    if (c.paramOffset >= 0) c.comp->getVelState(up.data() + c.paramOffset);
+}
+
+void MechSystem::getActiveForce(Eigen::VectorXd& f) const {
+  f.resize(myActiveSize);
+  for (auto& c : myComps)
+    if (c.solveOffset >= 0) c.comp->getForce(f.data() + c.solveOffset);
+}
+
+void MechSystem::getFullPos(Eigen::VectorXd& q) const {
+  q.resize(myPosSize);
+  for (auto& c : myComps) c.comp->getPosState(q.data() + c.posOffset);
+}
+
+void MechSystem::setFullPos(const Eigen::VectorXd& q) {
+  for (auto& c : myComps) c.comp->setPosState(q.data() + c.posOffset);
+}
+
+void MechSystem::getFullVel(Eigen::VectorXd& u) const {
+  u.resize(myVelSize);
+  for (auto& c : myComps) c.comp->getVelState(u.data() + c.velOffset);
+}
+
+void MechSystem::setFullVel(const Eigen::VectorXd& u) {
+  for (auto& c : myComps) c.comp->setVelState(u.data() + c.velOffset);
+}
+
+void MechSystem::updateAttachmentStates() {
+  for (auto* a : myAttachments) {
+    a->updatePosStates();
+    a->updateVelStates();
+  }
+}
+
+void MechSystem::RowBuilder::beginRow(double d, double compliance, double damp) {
+  myRows.rhs.push_back(0.0);
+  myRows.compliance.push_back(compliance);
+  dist.push_back(d);
+  damping.push_back(damp);
+}
+
+void MechSystem::RowBuilder::addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
+  const int row = myRows.numRows() - 1;
+  const int i = mySys.compIndex(c);
+  for (const ExpTerm& t : mySys.myExp[i]) {
+    const CompInfo& T = mySys.myComps[t.target];
+    Eigen::RowVectorXd gt = g * t.J;
+    if (T.solveOffset >= 0) {
+      for (int k = 0; k < T.velSize; ++k)
+        if (gt[k] != 0) myRows.entries.emplace_back(row, T.solveOffset + k, gt[k]);
+    } else if (T.paramOffset >= 0) {
+      // G_p u_p is known: move it to the right-hand side.
+      myRows.rhs[row] -= gt.dot(myUp.segment(T.paramOffset, T.velSize));
+    }
+  }
+}
+
+}  // namespace sinew

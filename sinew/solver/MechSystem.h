@@ -1,0 +1,157 @@
+// The compiled form of a mechanical model (DESIGN §1 "the system"): index
+// tables over the dynamic components, the attachment order, and the fixed
+// block-sparse pattern of the velocity-solve matrix. Built once per
+// structure change; each step only refills numbers.
+//
+// Components are global indices 0..n-1. Active ones (dynamic, unattached)
+// own a range of the solve vector u; parametric ones a range of u_p, whose
+// prescribed velocities move to the right-hand side. An attached
+// component's rows and columns are folded into its masters through the
+// attachment Jacobians (PᵀSP, seed 000 eq. 1.9), so attachments create no
+// multipliers and chains of attachments work in topological order.
+#pragma once
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "sinew/mech/DynamicComponent.h"
+#include "sinew/solver/KKTSolver.h"
+
+namespace sinew {
+
+class MechSystem : public JacobianPattern {
+ public:
+  struct CompInfo {
+    DynamicComponent* comp = nullptr;
+    int velSize = 0, posSize = 0;
+    int posOffset = 0;       ///< into the full position state
+    int velOffset = 0;       ///< into the full velocity state
+    int solveOffset = -1;    ///< into u (active components)
+    int paramOffset = -1;    ///< into u_p (parametric components)
+  };
+
+  /// Compiles the system. Components not in `comps` but referenced as
+  /// attachment masters are an error (ModelError).
+  void build(const std::vector<DynamicComponent*>& comps, const std::vector<ForceEffector*>& effectors);
+
+  int numComponents() const { return static_cast<int>(myComps.size()); }
+  const CompInfo& info(int i) const { return myComps[i]; }
+  int activeVelSize() const { return myActiveSize; }
+  int paramVelSize() const { return myParamSize; }
+  int fullPosSize() const { return myPosSize; }
+  int fullVelSize() const { return myVelSize; }
+  const std::vector<DynamicAttachment*>& attachments() const { return myAttachments; }
+
+  // ---- JacobianPattern
+  int declareBlock(const DynamicComponent& row, const DynamicComponent& col) override;
+
+  // ---- per-step numeric work
+  /// Recomputes the attachment expansions (J of every slave onto active and
+  /// parametric components) at the current configuration.
+  void updateExpansions();
+  /// Pushes slave forces onto masters (reverse topological order), adding
+  /// the velocity-product terms of massive slaves.
+  void transferSlaveForces();
+  /// Refills the mass values (active blocks plus lumped slave masses).
+  void assembleMass();
+  /// Zeroes K and D values; then effectors add into posJacobian() /
+  /// velJacobian(); addGeometricStiffness adds the attachment terms.
+  void zeroJacobians();
+  JacobianMatrix& posJacobian() { return myKAcc; }
+  JacobianMatrix& velJacobian() { return myDAcc; }
+  void addGeometricStiffness();
+  /// Adds damping blocks of component i (from DynamicComponent::applyDamping).
+  void addDampingBlock(int i, const Block& D);
+
+  /// S = m·M + d·D + k·K over the active pattern (values only).
+  void formMatrix(double m, double d, double k, SparseMatrixd& S) const;
+  /// y += (d·D_ap + k·K_ap)·u_p: the parametric columns times their velocities.
+  void addParametricTerm(double d, double k, const Eigen::VectorXd& up, Eigen::VectorXd& y) const;
+  /// y = M·x, D·x, K·x over the active pattern.
+  void mulMass(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
+  void mulDamping(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
+  void mulStiffness(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
+  /// True once after build(): the solve matrix pattern is new.
+  bool takePatternChanged() { bool c = myPatternChanged; myPatternChanged = false; return c; }
+
+  // ---- state gather/scatter
+  void getActiveVel(Eigen::VectorXd& u) const;
+  void setActiveVel(const Eigen::VectorXd& u);
+  void getParamVel(Eigen::VectorXd& up) const;
+  void getActiveForce(Eigen::VectorXd& f) const;
+  void getFullPos(Eigen::VectorXd& q) const;
+  void setFullPos(const Eigen::VectorXd& q);
+  void getFullVel(Eigen::VectorXd& u) const;
+  void setFullVel(const Eigen::VectorXd& u);
+  /// Slave positions and velocities from their masters.
+  void updateAttachmentStates();
+
+  /// A constraint builder that maps rows through the attachments onto the
+  /// active dofs; parametric velocities move to the right-hand side.
+  class RowBuilder : public ConstraintBuilder {
+   public:
+    RowBuilder(const MechSystem& sys, ConstraintRows& rows, const Eigen::VectorXd& up)
+        : mySys(sys), myRows(rows), myUp(up) {}
+    void beginRow(double dist, double compliance, double damping) override;
+    void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) override;
+    std::vector<double> dist, damping;
+
+   private:
+    const MechSystem& mySys;
+    ConstraintRows& myRows;
+    const Eigen::VectorXd& myUp;
+  };
+
+ private:
+  struct ExpTerm {
+    int target;
+    Block J;
+  };
+  struct Slot {
+    int col = 0, rowOff = 0, rows = 0, cols = 0;
+    bool param = false;  ///< in the active×parametric pattern
+  };
+  struct Contrib {
+    int slot, ki, kj;
+  };
+  struct Entry {
+    int i, j;
+    int first = 0, count = 0;
+  };
+  class Accumulator : public JacobianMatrix {
+   public:
+    Accumulator(MechSystem& s, std::vector<double>& a, std::vector<double>& p) : sys(s), act(a), par(p) {}
+    void addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) override;
+    MechSystem& sys;
+    std::vector<double>& act;
+    std::vector<double>& par;
+  };
+
+  int compIndex(const DynamicComponent& c) const;
+  void computeTargets();
+  void buildPatterns();
+  int slotFor(int a, int b);
+  void addToSlot(const Slot& s, const Eigen::Ref<const Eigen::MatrixXd>& B, std::vector<double>& act,
+                 std::vector<double>& par) const;
+  void mulPattern(const std::vector<double>& vals, const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
+
+  std::vector<CompInfo> myComps;
+  std::vector<DynamicAttachment*> myAttachments;  ///< topological order
+  int myActiveSize = 0, myParamSize = 0, myPosSize = 0, myVelSize = 0;
+  std::vector<std::vector<int>> myTargets;       ///< structural expansion
+  std::vector<std::vector<ExpTerm>> myExp;       ///< numeric expansion
+  std::vector<Entry> myEntries;
+  std::vector<Contrib> myContribs;
+  std::vector<int> myMassHandles;                ///< (i,i) handles of massive comps
+  std::vector<Slot> mySlots;
+  std::unordered_map<std::uint64_t, int> mySlotIndex;
+  // Active pattern (CSC, both triangles) and active×parametric pattern.
+  SparseMatrixd myPattern, myParamPattern;
+  std::vector<double> myM, myK, myD, myKp, myDp, myMp;
+  Accumulator myKAcc{*this, myK, myKp}, myDAcc{*this, myD, myDp}, myMAcc{*this, myM, myMp};
+  bool myPatternChanged = true;
+  bool myBuilding = false;
+};
+
+}  // namespace sinew

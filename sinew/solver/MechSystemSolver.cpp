@@ -1,0 +1,383 @@
+#include "sinew/solver/MechSystemSolver.h"
+
+#include <cmath>
+
+#include "sinew/Error.h"
+
+namespace sinew {
+
+void MechSystemSolver::setStructure(const std::vector<DynamicComponent*>& comps,
+                                    const std::vector<ForceEffector*>& effectors,
+                                    const std::vector<Constrainer*>& constrainers) {
+  myComps = comps;
+  myEffectors = effectors;
+  myConstrainers = constrainers;
+  mySys.build(comps, effectors);
+  myMassPatternChanged = myProjPatternChanged = true;
+}
+
+// ------------------------------------------------------------------ forces
+
+void MechSystemSolver::computeForces(double t, bool jacobians) {
+  if (jacobians) mySys.zeroJacobians();
+  Block D;
+  BlockVec fc;
+  for (auto* c : myComps) c->zeroForces();
+  for (int i = 0; i < mySys.numComponents(); ++i) {
+    DynamicComponent* c = myComps[i];
+    if (c->isParametric()) continue;
+    if (c->getMass() > 0) {
+      c->applyGravity(myGravity);
+      c->getCoriolisForce(fc);
+      c->addForce(fc.data());
+    }
+    if (jacobians) {
+      D.setZero(c->getVelStateSize(), c->getVelStateSize());
+      c->applyDamping(&D);
+      if (!D.isZero(0)) mySys.addDampingBlock(i, D);
+    } else {
+      c->applyDamping(nullptr);
+    }
+  }
+  for (auto* e : myEffectors) e->applyForces(t);
+  mySys.transferSlaveForces();
+  if (jacobians) {
+    for (auto* e : myEffectors) {
+      e->addPosJacobian(mySys.posJacobian(), 1.0);
+      e->addVelJacobian(mySys.velJacobian(), 1.0);
+    }
+    mySys.addGeometricStiffness();
+  }
+}
+
+// ------------------------------------------------------------- constraints
+
+void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up) {
+  myG.clear();
+  myN.clear();
+  myRowCountsG.clear();
+  myRowCountsN.clear();
+  MechSystem::RowBuilder gb(mySys, myG, up), nb(mySys, myN, up);
+  for (auto* c : myConstrainers) {
+    int g0 = myG.numRows(), n0 = myN.numRows();
+    c->getBilateralConstraints(gb);
+    c->getUnilateralConstraints(nb);
+    myRowCountsG.push_back(myG.numRows() - g0);
+    myRowCountsN.push_back(myN.numRows() - n0);
+  }
+  auto finish = [&](ConstraintRows& rows, const MechSystem::RowBuilder& b) {
+    for (int i = 0; i < rows.numRows(); ++i) {
+      const double c = rows.compliance[i], phi = b.dist[i];
+      if (velocityLevel) {
+        if (c > 0) {
+          // Compliance as in guide §3.3.8 (SPOOK form): a midpoint estimate
+          // of φ gives R = s·c/h and b −= s·φ with s = 1/(h/2 + d·c).
+          const double s = 1.0 / (0.5 * h + b.damping[i] * c);
+          rows.compliance[i] = s * c / h;
+          rows.rhs[i] -= s * phi;
+        }
+      } else if (c > 0) {
+        rows.rhs[i] = 0;  // compliant rows are corrected by the velocity solve
+      } else {
+        rows.rhs[i] = -phi;
+      }
+    }
+  };
+  finish(myG, gb);
+  finish(myN, nb);
+}
+
+void MechSystemSolver::distributeConstraintForces(const Eigen::VectorXd& lambda, const Eigen::VectorXd& theta,
+                                                  double h) {
+  Eigen::VectorXd fl = lambda / h, ft = theta / h;
+  int g = 0, n = 0;
+  for (size_t k = 0; k < myConstrainers.size(); ++k) {
+    myConstrainers[k]->setConstraintForces(fl.data() + g, ft.data() + n);
+    g += myRowCountsG[k];
+    n += myRowCountsN[k];
+  }
+}
+
+void MechSystemSolver::solveOrThrow(KKTSolver& kkt, const SparseMatrixd& S, bool changed,
+                                    const Eigen::VectorXd& b, Eigen::VectorXd& u, double t) {
+  if (kkt.solve(S, changed, b, myG, myN, u, myLambda, myTheta)) return;
+  // Name the first component whose diagonal is not positive: usually a
+  // dynamic body without mass.
+  Eigen::VectorXd d = S.diagonal();
+  for (int i = 0; i < mySys.numComponents(); ++i) {
+    const auto& ci = mySys.info(i);
+    if (ci.solveOffset >= 0 && d.segment(ci.solveOffset, ci.velSize).minCoeff() <= 0)
+      throw SolverError(t, ci.comp->componentPath(),
+                        "singular system: the component has no mass or inertia");
+  }
+  throw SolverError(t, "", "singular system: the constraints are redundant or the model is unstable");
+}
+
+// --------------------------------------------------------------- stepping
+
+void MechSystemSolver::initialize(double t0) {
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  if (!myConstrainers.empty()) stabilizePositions(t0);
+}
+
+void MechSystemSolver::advance(double t0, double t1) {
+  Eigen::VectorXd q0, u0;
+  mySys.getFullPos(q0);
+  mySys.getFullVel(u0);
+  try {
+    switch (myIntegrator) {
+      case Integrator::ForwardEuler:
+      case Integrator::SymplecticEuler: stepExplicit(t0, t1); break;
+      case Integrator::RungeKutta4: stepRungeKutta4(t0, t1); break;
+      case Integrator::ConstrainedBackwardEuler:
+      case Integrator::Trapezoidal: stepImplicit(t0, t1); break;
+    }
+  } catch (const ModelError& e) {
+    // A force law that fails mid-step (e.g. a collapsed spring) is reported
+    // as a failed step, with the model left at t0.
+    mySys.setFullPos(q0);
+    mySys.setFullVel(u0);
+    throw SolverError(t1, e.path(), e.what());
+  }
+  checkState(t1, q0, u0);
+}
+
+void MechSystemSolver::updateParametric(double h) {
+  for (auto* c : myComps)
+    if (c->isParametric()) c->updateParametricVelocity(h);
+}
+
+void MechSystemSolver::moveParametric(Eigen::VectorXd& q, double h) const {
+  BlockVec u;
+  for (int i = 0; i < mySys.numComponents(); ++i) {
+    const auto& ci = mySys.info(i);
+    if (ci.paramOffset < 0) continue;
+    u.resize(ci.velSize);
+    ci.comp->getVelState(u.data());
+    ci.comp->addPosImpulse(q.data() + ci.posOffset, h, u.data());
+  }
+}
+
+void MechSystemSolver::addActivePosImpulse(Eigen::VectorXd& q, double h, const Eigen::VectorXd& u) const {
+  for (int i = 0; i < mySys.numComponents(); ++i) {
+    const auto& ci = mySys.info(i);
+    if (ci.solveOffset >= 0) ci.comp->addPosImpulse(q.data() + ci.posOffset, h, u.data() + ci.solveOffset);
+  }
+}
+
+void MechSystemSolver::stepImplicit(double t0, double t1) {
+  const double h = t1 - t0;
+  const bool trap = myIntegrator == Integrator::Trapezoidal;
+  updateParametric(h);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  computeForces(t1, true);
+  mySys.assembleMass();
+  Eigen::VectorXd u0;
+  mySys.getActiveVel(u0);
+  mySys.getParamVel(myUp);
+  mySys.getActiveForce(myF);
+
+  // S = M − aD·D − aK·K;  b = M u0 + h f − aD·D u0 (+ aK·K u0 for trapezoidal).
+  const double aD = trap ? h / 2 : h, aK = trap ? h * h / 4 : h * h;
+  mySys.formMatrix(1.0, -aD, -aK, myS);
+  mySys.mulMass(u0, myB);
+  myB += h * myF;
+  mySys.mulDamping(u0, myTmp);
+  myB -= aD * myTmp;
+  if (trap) {
+    mySys.mulStiffness(u0, myTmp);
+    myB += aK * myTmp;
+  }
+  // Parametric columns: their motion over the step stretches the effectors.
+  mySys.addParametricTerm(0.0, trap ? h * h / 2 : h * h, myUp, myB);
+  buildConstraintRows(h, true, myUp);
+  solveOrThrow(myKKT, myS, mySys.takePatternChanged(), myB, myU, t1);
+
+  Eigen::VectorXd q;
+  mySys.getFullPos(q);
+  if (trap) addActivePosImpulse(q, h / 2, Eigen::VectorXd(u0 + myU));
+  else addActivePosImpulse(q, h, myU);
+  moveParametric(q, h);
+  mySys.setFullPos(q);
+  mySys.setActiveVel(myU);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  if (myG.numRows() + myN.numRows() > 0) distributeConstraintForces(myLambda, myTheta, h);
+  stabilizePositions(t1);
+}
+
+void MechSystemSolver::stepExplicit(double t0, double t1) {
+  const double h = t1 - t0;
+  updateParametric(h);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  computeForces(t0, false);
+  mySys.assembleMass();
+  Eigen::VectorXd u0;
+  mySys.getActiveVel(u0);
+  mySys.getParamVel(myUp);
+  mySys.getActiveForce(myF);
+  mySys.formMatrix(1.0, 0.0, 0.0, myMS);
+  mySys.mulMass(u0, myB);
+  myB += h * myF;
+  buildConstraintRows(h, true, myUp);
+  bool changed = myMassPatternChanged || mySys.takePatternChanged();
+  myMassPatternChanged = false;
+  solveOrThrow(myKKT, myMS, changed, myB, myU, t1);
+
+  Eigen::VectorXd q;
+  mySys.getFullPos(q);
+  addActivePosImpulse(q, h, myIntegrator == Integrator::ForwardEuler ? u0 : myU);
+  moveParametric(q, h);
+  mySys.setFullPos(q);
+  mySys.setActiveVel(myU);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  if (myG.numRows() + myN.numRows() > 0) distributeConstraintForces(myLambda, myTheta, h);
+  stabilizePositions(t1);
+}
+
+void MechSystemSolver::computeAccel(double t, Eigen::VectorXd& a) {
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  computeForces(t, false);
+  mySys.assembleMass();
+  mySys.getActiveForce(myF);
+  mySys.formMatrix(1.0, 0.0, 0.0, myMS);
+  myG.clear();
+  myN.clear();
+  bool changed = myMassPatternChanged || mySys.takePatternChanged();
+  myMassPatternChanged = false;
+  solveOrThrow(myKKT, myMS, changed, myF, a, t);
+}
+
+void MechSystemSolver::stepRungeKutta4(double t0, double t1) {
+  const double h = t1 - t0;
+  updateParametric(h);
+  Eigen::VectorXd q0, u0;
+  mySys.getFullPos(q0);
+  mySys.getActiveVel(u0);
+  const int nq = mySys.fullPosSize();
+  Eigen::VectorXd qd[4], a[4], q(nq), u;
+  // Stage k evaluates at (q, u) and time t0 + c_k h.
+  auto stage = [&](int k, double c, const Eigen::VectorXd& qs, const Eigen::VectorXd& us) {
+    Eigen::VectorXd qn = qs;
+    for (int i = 0; i < mySys.numComponents(); ++i) {
+      const auto& ci = mySys.info(i);
+      if (ci.solveOffset >= 0) ci.comp->normalizePosState(qn.data() + ci.posOffset);
+    }
+    moveParametric(qn, c * h);
+    mySys.setFullPos(qn);
+    mySys.setActiveVel(us);
+    qd[k].setZero(nq);
+    for (int i = 0; i < mySys.numComponents(); ++i) {
+      const auto& ci = mySys.info(i);
+      if (ci.solveOffset >= 0)
+        ci.comp->getPosDerivative(qn.data() + ci.posOffset, us.data() + ci.solveOffset, qd[k].data() + ci.posOffset);
+    }
+    computeAccel(t0 + c * h, a[k]);
+  };
+  stage(0, 0.0, q0, u0);
+  stage(1, 0.5, q0 + 0.5 * h * qd[0], u0 + 0.5 * h * a[0]);
+  stage(2, 0.5, q0 + 0.5 * h * qd[1], u0 + 0.5 * h * a[1]);
+  stage(3, 1.0, q0 + h * qd[2], u0 + h * a[2]);
+  q = q0 + (h / 6) * (qd[0] + 2 * qd[1] + 2 * qd[2] + qd[3]);
+  u = u0 + (h / 6) * (a[0] + 2 * a[1] + 2 * a[2] + a[3]);
+  for (int i = 0; i < mySys.numComponents(); ++i) {
+    const auto& ci = mySys.info(i);
+    if (ci.solveOffset >= 0) ci.comp->normalizePosState(q.data() + ci.posOffset);
+  }
+  moveParametric(q, h);
+  // moveParametric above acted on q0's parametric entries copied into q.
+  mySys.setFullPos(q);
+  mySys.setActiveVel(u);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  if (!myConstrainers.empty()) {
+    projectVelocities(t1);
+    stabilizePositions(t1);
+  }
+}
+
+void MechSystemSolver::projectVelocities(double t1) {
+  mySys.getParamVel(myUp);
+  buildConstraintRows(1.0, true, myUp);
+  if (myG.numRows() + myN.numRows() == 0) return;
+  mySys.assembleMass();
+  mySys.formMatrix(1.0, 0.0, 0.0, myMS);
+  mySys.getActiveVel(myTmp);
+  mySys.mulMass(myTmp, myB);
+  bool changed = myMassPatternChanged || mySys.takePatternChanged();
+  myMassPatternChanged = false;
+  solveOrThrow(myKKT, myMS, changed, myB, myU, t1);
+  mySys.setActiveVel(myU);
+  mySys.updateAttachmentStates();
+}
+
+void MechSystemSolver::stabilizePositions(double t1) {
+  if (myConstrainers.empty()) return;
+  Eigen::VectorXd zeroUp = Eigen::VectorXd::Zero(mySys.paramVelSize());
+  buildConstraintRows(1.0, false, zeroUp);
+  bool anyHard = false;
+  for (int i = 0; i < myG.numRows(); ++i) anyHard |= myG.compliance[i] == 0;
+  for (int i = 0; i < myN.numRows(); ++i) anyHard |= myN.compliance[i] == 0;
+  if (!anyHard) return;
+  // [A −Gᵀ; −G −R] [Δ; λ] = [0; d]: the mass-weighted (or stiffness-
+  // weighted) smallest correction that removes the constraint error.
+  if (myStabilization == PosStabilization::GlobalStiffness) {
+    computeForces(t1, true);
+    mySys.assembleMass();
+    mySys.formMatrix(1.0, 0.0, -1.0, myMS);
+  } else {
+    mySys.assembleMass();
+    mySys.formMatrix(1.0, 0.0, 0.0, myMS);
+  }
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(mySys.activeVelSize()), dq;
+  bool changed = myProjPatternChanged || mySys.takePatternChanged();
+  myProjPatternChanged = false;
+  solveOrThrow(myProjKKT, myMS, changed, b, dq, t1);
+  Eigen::VectorXd q;
+  mySys.getFullPos(q);
+  addActivePosImpulse(q, 1.0, dq);
+  mySys.setFullPos(q);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+}
+
+void MechSystemSolver::checkState(double t1, const Eigen::VectorXd& q0, const Eigen::VectorXd& u0) {
+  BlockVec v;
+  double q[7];
+  for (auto* c : myComps) {
+    c->getPosState(q);
+    v.resize(c->getVelStateSize());
+    c->getVelState(v.data());
+    bool ok = v.allFinite();
+    for (int k = 0; k < c->getPosStateSize(); ++k) ok &= std::isfinite(q[k]);
+    if (ok) continue;
+    std::string path = c->componentPath();
+    mySys.setFullPos(q0);
+    mySys.setFullVel(u0);
+    throw SolverError(t1, path,
+                      "position or velocity became non-finite: the step diverged (use a smaller step "
+                      "size or an implicit integrator)");
+  }
+}
+
+double MechSystemSolver::computeEnergy() const {
+  double e = 0;
+  Block M;
+  BlockVec u;
+  for (auto* c : myComps) {
+    if (c->isParametric() || c->getMass() == 0) continue;
+    c->getMassBlock(M);
+    u.resize(c->getVelStateSize());
+    c->getVelState(u.data());
+    e += 0.5 * u.dot(M * u) + c->getGravityPotential(myGravity);
+  }
+  for (auto* f : myEffectors) e += f->getPotentialEnergy();
+  return e;
+}
+
+}  // namespace sinew

@@ -1,0 +1,84 @@
+// One step of a mechanical system (DESIGN §2; guide §4.1.2, §4.1.3;
+// research/artisynth-internals.md §1): forces and Jacobians → constraint
+// rows → velocity solve → position update → position stabilization.
+//
+// The integrators differ only in the coefficients of the velocity solve
+// S u1 = b and in the position update:
+//   ForwardEuler             S = M,                     q1 = q0 + h u0
+//   SymplecticEuler          S = M,                     q1 = q0 + h u1
+//   RungeKutta4              four force evaluations, then velocity projection
+//   ConstrainedBackwardEuler S = M − hD − h²K,          q1 = q0 + h u1
+//   Trapezoidal              S = M − (h/2)D − (h²/4)K,  q1 = q0 + (h/2)(u0 + u1)
+#pragma once
+
+#include <vector>
+
+#include "sinew/mech/DynamicComponent.h"
+#include "sinew/solver/MechSystem.h"
+
+namespace sinew {
+
+enum class Integrator { ForwardEuler, SymplecticEuler, RungeKutta4, ConstrainedBackwardEuler, Trapezoidal };
+enum class PosStabilization { GlobalMass, GlobalStiffness };
+
+class MechSystemSolver {
+ public:
+  /// Compiles the system for these components (after a structure change).
+  void setStructure(const std::vector<DynamicComponent*>& comps, const std::vector<ForceEffector*>& effectors,
+                    const std::vector<Constrainer*>& constrainers);
+  void setGravity(const Vector3d& g) { myGravity = g; }
+  void setIntegrator(Integrator i) { myIntegrator = i; }
+  Integrator getIntegrator() const { return myIntegrator; }
+  void setStabilization(PosStabilization s) { myStabilization = s; }
+  void setLinearSolver(LinearSolverType t) { myKKT.setSolverType(t); myProjKKT.setSolverType(t); }
+  const KKTSolver& kktSolver() const { return myKKT; }
+  const MechSystem& system() const { return mySys; }
+  MechSystem& system() { return mySys; }
+
+  /// Brings slaves in line with their masters and projects the constraints
+  /// (called at t0, as ArtiSynth's preadvance does).
+  void initialize(double t0);
+  /// Advances from t0 to t1. Throws SolverError (time, component) if the
+  /// state becomes non-finite; the state is then left as it was at t0.
+  void advance(double t0, double t1);
+
+  /// Kinetic + gravitational + elastic energy (NaN if some effector has no
+  /// potential).
+  double computeEnergy() const;
+
+ private:
+  void computeForces(double t, bool jacobians);
+  void buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up);
+  void solveVelocity(double h, double t1, const Eigen::VectorXd& u0);
+  void stepImplicit(double t0, double t1);
+  void stepExplicit(double t0, double t1);
+  void stepRungeKutta4(double t0, double t1);
+  void computeAccel(double t, Eigen::VectorXd& a);
+  void projectVelocities(double t1);
+  void stabilizePositions(double t1);
+  void updateParametric(double h);
+  void moveParametric(Eigen::VectorXd& q, double h) const;
+  void addActivePosImpulse(Eigen::VectorXd& q, double h, const Eigen::VectorXd& u) const;
+  void distributeConstraintForces(const Eigen::VectorXd& lambda, const Eigen::VectorXd& theta, double h);
+  void checkState(double t1, const Eigen::VectorXd& q0, const Eigen::VectorXd& u0);
+  void solveOrThrow(KKTSolver& kkt, const SparseMatrixd& S, bool changed, const Eigen::VectorXd& b,
+                    Eigen::VectorXd& u, double t);
+
+  MechSystem mySys;
+  std::vector<DynamicComponent*> myComps;
+  std::vector<ForceEffector*> myEffectors;
+  std::vector<Constrainer*> myConstrainers;
+  std::vector<int> myRowCountsG, myRowCountsN;  ///< rows per constrainer
+  Vector3d myGravity{0, 0, -9.8};
+  Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
+  PosStabilization myStabilization = PosStabilization::GlobalMass;
+  KKTSolver myKKT, myProjKKT;
+  bool myMassPatternChanged = true, myProjPatternChanged = true;
+  // Workspace reused across steps.
+  SparseMatrixd myS, myMS;
+  ConstraintRows myG, myN;
+  std::vector<double> myDistG, myDistN, myDampG, myDampN;
+  Eigen::VectorXd myU, myUp, myF, myB, myTmp, myLambda, myTheta;
+};
+
+}  // namespace sinew
