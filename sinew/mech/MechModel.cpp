@@ -12,7 +12,7 @@ const std::vector<std::string>& EnumNames<PosStabilization>::get() {
   return n;
 }
 const std::vector<std::string>& EnumNames<LinearSolverType>::get() {
-  static const std::vector<std::string> n{"Auto", "EigenLDLT", "Umfpack", "Cholmod"};
+  static const std::vector<std::string> n{"Auto", "EigenLDLT", "Umfpack", "Cholmod", "PCG"};
   return n;
 }
 

@@ -9,7 +9,11 @@
 //                rigid-body systems);
 //  - Umfpack:    SuiteSparse UMFPACK LU on the exact matrix;
 //  - Cholmod:    SuiteSparse CHOLMOD supernodal LLᵀ, SPD matrices only (it
-//                fails on any KKT matrix, so KKT systems fall back to LDLᵀ).
+//                fails on any KKT matrix, so KKT systems fall back to LDLᵀ);
+//  - PCG:        Jacobi-preconditioned conjugate gradients warm-started from
+//                the caller's guess, SPD matrices only; linear cost per step
+//                on mass-dominated systems (springs, particles), with a
+//                direct LDLᵀ fallback when it does not converge.
 #pragma once
 
 #include <Eigen/SparseCore>
@@ -21,7 +25,7 @@ namespace sinew {
 
 using SparseMatrixd = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 
-enum class LinearSolverType { Auto, EigenLDLT, Umfpack, Cholmod };
+enum class LinearSolverType { Auto, EigenLDLT, Umfpack, Cholmod, PCG };
 LinearSolverType parseLinearSolverType(const std::string& name);
 std::string toString(LinearSolverType t);
 
@@ -33,7 +37,8 @@ class LinearSolver {
   /// `patternChanged` is false the symbolic analysis of the previous call is
   /// reused. Returns false if the matrix is numerically singular.
   virtual bool factor(const SparseMatrixd& A, int numConstraints, bool patternChanged) = 0;
-  /// Solves A x = b with the last factorization.
+  /// Solves A x = b with the last factorization. Iterative backends start
+  /// from x when it has the right size; direct ones ignore it.
   virtual void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) = 0;
   virtual std::string name() const = 0;
 

@@ -193,6 +193,7 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   // Parametric columns: their motion over the step stretches the effectors.
   mySys.addParametricTerm(0.0, trap ? h * h / 2 : h * h, myUp, myB);
   buildConstraintRows(h, true, myUp);
+  myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact
   solveOrThrow(myKKT, myS, mySys.takePatternChanged(), myB, myU, t1);
 
   Eigen::VectorXd q;
@@ -225,6 +226,7 @@ void MechSystemSolver::stepExplicit(double t0, double t1) {
   buildConstraintRows(h, true, myUp);
   bool changed = myMassPatternChanged || mySys.takePatternChanged();
   myMassPatternChanged = false;
+  myU = u0;
   solveOrThrow(myKKT, myMS, changed, myB, myU, t1);
 
   Eigen::VectorXd q;
@@ -311,6 +313,7 @@ void MechSystemSolver::projectVelocities(double t1) {
   mySys.mulMass(myTmp, myB);
   bool changed = myMassPatternChanged || mySys.takePatternChanged();
   myMassPatternChanged = false;
+  myU = myTmp;
   solveOrThrow(myKKT, myMS, changed, myB, myU, t1);
   mySys.setActiveVel(myU);
   mySys.updateAttachmentStates();

@@ -1,0 +1,48 @@
+// Scenes shared by the benchmarks: the guide's NetDemo at any size, and a
+// chain of rigid bodies for the sparse-solver comparison.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "demos/Demos.h"
+#include "sinew/mech/MechModel.h"
+
+namespace sinew::bench {
+
+/// NetDemo with (n+1)×(n+1) balls.
+inline std::unique_ptr<RootModel> makeNet(int n) {
+  return demos::createDemo("NetDemo", {"-numx", std::to_string(n), "-numy", std::to_string(n)});
+}
+
+/// `nbodies` boxes in a row joined by springs between markers; with
+/// `constrained`, a marker on every box is held on a plane (one bilateral
+/// row per body), which makes the solve a KKT system.
+inline std::unique_ptr<RootModel> makeChain(int nbodies, bool constrained, LinearSolverType solver) {
+  auto root = std::make_unique<RootModel>("chain");
+  auto& mech = root->addModel(std::make_unique<MechModel>("mech"));
+  mech.setLinearSolver(solver);
+  mech.setFrameDamping(0.1);
+  mech.setRotaryDamping(0.1);
+  auto& anchor = mech.addParticle("anchor", 1, 0, 0, 0);
+  anchor.setDynamic(false);
+  Point* prev = &anchor;
+  ParticlePlaneConstraint* plane = nullptr;
+  if (constrained)
+    plane = &mech.addParticleConstraint(
+        std::make_unique<ParticlePlaneConstraint>("plane", Vector3d::UnitY(), Vector3d::Zero()));
+  for (int i = 0; i < nbodies; ++i) {
+    auto& b = mech.addRigidBody(RigidBody::createBox("b" + std::to_string(i), 0.1, 0.02, 0.02, 1000));
+    b.setPose(RigidTransform3d(0.1 * i + 0.05, 0, 0));
+    auto& left = mech.addFrameMarker(b, Vector3d(-0.05, 0, 0));
+    auto& right = mech.addFrameMarker(b, Vector3d(0.05, 0, 0));
+    mech.attachAxialSpring(*prev, left, std::make_unique<AxialSpring>(std::string(), 1e4, 10, 0));
+    if (plane) plane->addParticle(right);
+    prev = &right;
+  }
+  root->setMaxStepSize(0.01);
+  root->initialize(0);
+  return root;
+}
+
+}  // namespace sinew::bench
