@@ -50,5 +50,6 @@ void BM_NetSPD(benchmark::State& state, LinearSolverType type) {
 }
 BENCHMARK_CAPTURE(BM_NetSPD, EigenLDLT, LinearSolverType::EigenLDLT)->Arg(100)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NetSPD, Cholmod, LinearSolverType::Cholmod)->Arg(100)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_NetSPD, PCG, LinearSolverType::PCG)->Arg(100)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
