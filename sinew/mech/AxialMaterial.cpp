@@ -40,29 +40,21 @@ std::unique_ptr<AxialMaterial> LinearAxialMaterial::clone() const {
   return std::make_unique<LinearAxialMaterial>(*this);
 }
 
-SINEW_PROPERTIES(SimpleAxialMuscle, HasProperties) {
-  list.add<SimpleAxialMuscle>("stiffness", "passive stiffness k", &SimpleAxialMuscle::getStiffness,
-                              &SimpleAxialMuscle::setStiffness)
-      .setRange(0, INFINITY);
-  list.add<SimpleAxialMuscle>("damping", "damping d", &SimpleAxialMuscle::getDamping,
-                              &SimpleAxialMuscle::setDamping)
-      .setRange(0, INFINITY);
+SINEW_PROPERTIES(SimpleAxialMuscle, LinearAxialMaterial) {
   list.add<SimpleAxialMuscle>("maxForce", "force at full excitation", &SimpleAxialMuscle::getMaxForce,
                               &SimpleAxialMuscle::setMaxForce)
       .setRange(0, INFINITY);
 }
 
 SimpleAxialMuscle::SimpleAxialMuscle(double k, double d, double fmax)
-    : myK(checked(k, "stiffness")), myD(checked(d, "damping")), myFmax(checked(fmax, "maxForce")) {}
-void SimpleAxialMuscle::setStiffness(double k) { myK = checked(k, "stiffness"); }
-void SimpleAxialMuscle::setDamping(double d) { myD = checked(d, "damping"); }
+    : LinearAxialMaterial(k, d), myFmax(checked(fmax, "maxForce")) {}
 void SimpleAxialMuscle::setMaxForce(double f) { myFmax = checked(f, "maxForce"); }
 double SimpleAxialMuscle::computeF(double l, double ldot, double l0, double a) const {
-  return myK * (l - l0) + myD * ldot + myFmax * a;
+  return LinearAxialMaterial::computeF(l, ldot, l0, a) + myFmax * a;
 }
 double SimpleAxialMuscle::computeEnergy(double l, double l0, double a) const {
   // The active term is a constant force, so its potential is fmax·a·l.
-  return 0.5 * myK * (l - l0) * (l - l0) + myFmax * a * l;
+  return LinearAxialMaterial::computeEnergy(l, l0, a) + myFmax * a * l;
 }
 std::unique_ptr<AxialMaterial> SimpleAxialMuscle::clone() const {
   return std::make_unique<SimpleAxialMuscle>(*this);

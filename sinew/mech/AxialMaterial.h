@@ -42,26 +42,20 @@ class LinearAxialMaterial : public AxialMaterial {
   double myK, myD;
 };
 
-/// f = k(l − l0) + d·l̇ + fmax·a (guide §4.5.1.1, the default muscle material).
-class SimpleAxialMuscle : public AxialMaterial {
+/// f = k(l − l0) + d·l̇ + fmax·a (guide §4.5.1.1, the default muscle
+/// material): a linear material plus an excitation-driven force.
+class SimpleAxialMuscle : public LinearAxialMaterial {
   SINEW_DECLARE_PROPERTIES
  public:
   SimpleAxialMuscle(double stiffness = 0, double damping = 0, double maxForce = 1);
-  double getStiffness() const { return myK; }
-  void setStiffness(double k);
-  double getDamping() const { return myD; }
-  void setDamping(double d);
   double getMaxForce() const { return myFmax; }
   void setMaxForce(double f);
   double computeF(double l, double ldot, double l0, double a) const override;
-  double computeDFdl(double, double, double, double) const override { return myK; }
-  double computeDFdldot(double, double, double, double) const override { return myD; }
-  bool isDFdldotZero() const override { return myD == 0; }
   double computeEnergy(double l, double l0, double a) const override;
   std::unique_ptr<AxialMaterial> clone() const override;
 
  private:
-  double myK, myD, myFmax;
+  double myFmax;
 };
 
 }  // namespace sinew

@@ -166,19 +166,35 @@ void MechSystemSolver::addActivePosImpulse(Eigen::VectorXd& q, double h, const E
   }
 }
 
-void MechSystemSolver::stepImplicit(double t0, double t1) {
-  const double h = t1 - t0;
-  const bool trap = myIntegrator == Integrator::Trapezoidal;
+void MechSystemSolver::beginStep(double h, double t, bool jacobians, Eigen::VectorXd& u0) {
   updateParametric(h);
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
-  computeForces(t1, true);
+  computeForces(t, jacobians);
   mySys.assembleMass();
-  Eigen::VectorXd u0;
   mySys.getActiveVel(u0);
   mySys.getParamVel(myUp);
   mySys.getActiveForce(myF);
+}
 
+void MechSystemSolver::finishStep(double h, double t1, double posStep, const Eigen::VectorXd& uPos) {
+  Eigen::VectorXd q;
+  mySys.getFullPos(q);
+  addActivePosImpulse(q, posStep, uPos);
+  moveParametric(q, h);
+  mySys.setFullPos(q);
+  mySys.setActiveVel(myU);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  if (myG.numRows() + myN.numRows() > 0) distributeConstraintForces(myLambda, myTheta, h);
+  stabilizePositions(t1);
+}
+
+void MechSystemSolver::stepImplicit(double t0, double t1) {
+  const double h = t1 - t0;
+  const bool trap = myIntegrator == Integrator::Trapezoidal;
+  Eigen::VectorXd u0;
+  beginStep(h, t1, true, u0);
   // S = M − aD·D − aK·K;  b = M u0 + h f − aD·D u0 (+ aK·K u0 for trapezoidal).
   const double aD = trap ? h / 2 : h, aK = trap ? h * h / 4 : h * h;
   mySys.formMatrix(1.0, -aD, -aK, myS);
@@ -195,31 +211,14 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   buildConstraintRows(h, true, myUp);
   myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact
   solveOrThrow(myKKT, myS, mySys.takePatternChanged(), myB, myU, t1);
-
-  Eigen::VectorXd q;
-  mySys.getFullPos(q);
-  if (trap) addActivePosImpulse(q, h / 2, Eigen::VectorXd(u0 + myU));
-  else addActivePosImpulse(q, h, myU);
-  moveParametric(q, h);
-  mySys.setFullPos(q);
-  mySys.setActiveVel(myU);
-  mySys.updateExpansions();
-  mySys.updateAttachmentStates();
-  if (myG.numRows() + myN.numRows() > 0) distributeConstraintForces(myLambda, myTheta, h);
-  stabilizePositions(t1);
+  if (trap) finishStep(h, t1, h / 2, u0 + myU);
+  else finishStep(h, t1, h, myU);
 }
 
 void MechSystemSolver::stepExplicit(double t0, double t1) {
   const double h = t1 - t0;
-  updateParametric(h);
-  mySys.updateExpansions();
-  mySys.updateAttachmentStates();
-  computeForces(t0, false);
-  mySys.assembleMass();
   Eigen::VectorXd u0;
-  mySys.getActiveVel(u0);
-  mySys.getParamVel(myUp);
-  mySys.getActiveForce(myF);
+  beginStep(h, t0, false, u0);
   mySys.formMatrix(1.0, 0.0, 0.0, myMS);
   mySys.mulMass(u0, myB);
   myB += h * myF;
@@ -228,17 +227,7 @@ void MechSystemSolver::stepExplicit(double t0, double t1) {
   myMassPatternChanged = false;
   myU = u0;
   solveOrThrow(myKKT, myMS, changed, myB, myU, t1);
-
-  Eigen::VectorXd q;
-  mySys.getFullPos(q);
-  addActivePosImpulse(q, h, myIntegrator == Integrator::ForwardEuler ? u0 : myU);
-  moveParametric(q, h);
-  mySys.setFullPos(q);
-  mySys.setActiveVel(myU);
-  mySys.updateExpansions();
-  mySys.updateAttachmentStates();
-  if (myG.numRows() + myN.numRows() > 0) distributeConstraintForces(myLambda, myTheta, h);
-  stabilizePositions(t1);
+  finishStep(h, t1, h, myIntegrator == Integrator::ForwardEuler ? u0 : myU);
 }
 
 void MechSystemSolver::computeAccel(double t, Eigen::VectorXd& a) {
@@ -291,8 +280,7 @@ void MechSystemSolver::stepRungeKutta4(double t0, double t1) {
     const auto& ci = mySys.info(i);
     if (ci.solveOffset >= 0) ci.comp->normalizePosState(q.data() + ci.posOffset);
   }
-  moveParametric(q, h);
-  // moveParametric above acted on q0's parametric entries copied into q.
+  moveParametric(q, h);  // q holds q0's parametric entries (their qd is zero)
   mySys.setFullPos(q);
   mySys.setActiveVel(u);
   mySys.updateExpansions();

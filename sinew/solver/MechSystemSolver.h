@@ -49,7 +49,11 @@ class MechSystemSolver {
  private:
   void computeForces(double t, bool jacobians);
   void buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up);
-  void solveVelocity(double h, double t1, const Eigen::VectorXd& u0);
+  /// Forces, Jacobians (if asked), mass and the gathered u0, u_p, f.
+  void beginStep(double h, double t, bool jacobians, Eigen::VectorXd& u0);
+  /// Position update with velocity uPos over posStep, then slaves,
+  /// constraint forces and stabilization.
+  void finishStep(double h, double t1, double posStep, const Eigen::VectorXd& uPos);
   void stepImplicit(double t0, double t1);
   void stepExplicit(double t0, double t1);
   void stepRungeKutta4(double t0, double t1);
