@@ -2,6 +2,8 @@
 #   make demo   set up, build (Release), run the default model, write its results
 #   make test   set up, build, run the whole CTest suite (unit + scenario)
 BUILD ?= build
+# ccache hits across clones: hash paths relative to the checkout.
+export CCACHE_BASEDIR := $(CURDIR)
 JOBS ?= $(shell nproc)
 DEMO_OUT ?= demo-output
 
@@ -16,7 +18,7 @@ configure: setup
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > $(BUILD).configure.log 2>&1 || (cat $(BUILD).configure.log; exit 1)
 
 build: configure
-	@cmake --build $(BUILD) -j $(JOBS)
+	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory
 
 demo: build
 	@$(BUILD)/bin/sinew run --output $(DEMO_OUT)
