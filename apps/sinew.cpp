@@ -2,6 +2,7 @@
 // runs one headless and writes its results (README, docs/sinew-command.md).
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <sstream>
 
 #include "apps/RunCommand.h"
 #include "demos/Demos.h"
@@ -15,14 +16,17 @@ int main(int argc, char** argv) {
   auto* run = app.add_subcommand("run", "run a model headless and write its outputs");
   run->add_option("model", opts.model, "model name (default: " + std::string(sinew::demos::defaultDemo()) + ")");
   run->add_option("--duration,-t", opts.duration, "simulated time in seconds (default: the probes' end, or 5)");
-  run->add_option("--step,-s", opts.step, "step size in seconds (default: the model's maxStepSize)");
+  auto* stepOpt = run->add_option("--step,-s", opts.step, "step size in seconds (default: the model's maxStepSize)");
   run->add_option("--integrator,-i", opts.integrator,
                   "ForwardEuler, SymplecticEuler, RungeKutta4, ConstrainedBackwardEuler or Trapezoidal");
   run->add_option("--output,-o", opts.output, "output directory")->capture_default_str();
-  run->add_option("--probe,-p", opts.probes, "record a property, e.g. models/mech/particles/p2:position");
+  run->add_option("--probe,-p", opts.probes, "record a property, e.g. models/mech/particles/p2:position")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   run->add_flag("--probe-format", opts.probeFormat, "also write probes in the guide's probe file format");
   run->add_flag("--quiet,-q", opts.quiet, "no progress or summary line");
-  run->add_option("--args", opts.buildArgs, "arguments passed to the model's build()")->allow_extra_args();
+  std::string buildArgs;
+  run->add_option("--args", buildArgs, "arguments for the model's build(), e.g. --args=\"-numx 30 -numy 30\"");
 
   CLI11_PARSE(app, argc, argv);
   if (*list) {
@@ -31,6 +35,12 @@ int main(int argc, char** argv) {
       std::cout << name << (name == sinew::demos::defaultDemo() ? " (default)" : "") << "\n    "
                 << entry.description << "\n";
     return 0;
+  }
+  std::istringstream words(buildArgs);
+  for (std::string w; words >> w;) opts.buildArgs.push_back(w);
+  if (stepOpt->count() > 0 && !(opts.step > 0)) {
+    std::cerr << "sinew: --step must be positive\n";
+    return 2;
   }
   return sinew::app::runModel(opts);
 }

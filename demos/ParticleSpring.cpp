@@ -11,7 +11,7 @@ class ParticleSpring : public RootModel {
     auto& mech = addModel(std::make_unique<MechModel>("mech"));
     auto& p1 = mech.addParticle("p1", /*mass=*/2, 0, 0, 0);
     auto& p2 = mech.addParticle("p2", /*mass=*/2, 1, 0, 0);
-    mech.attachAxialSpring(p1, p2, std::make_unique<AxialSpring>("spring", /*k=*/20, /*d=*/10, /*l0=*/0));
+    mech.attachAxialSpring(p1, p2, std::make_unique<AxialSpring>("spr", /*k=*/20, /*d=*/10, /*l0=*/0));
     p1.setDynamic(false);  // p1 is fixed
   }
 };

@@ -14,7 +14,7 @@ class RigidBodySpring : public RootModel {
     auto& box = mech.addRigidBody(RigidBody::createBox("box", 0.5, 0.3, 0.3, /*density=*/20));
     box.setPose(RigidTransform3d(0.75, 0, 0));
     auto& mkr = mech.addFrameMarker(box, Vector3d(-0.25, 0, 0));
-    mech.attachAxialSpring(p1, mkr, std::make_unique<AxialSpring>("spring", /*k=*/20, /*d=*/10, /*l0=*/0));
+    mech.attachAxialSpring(p1, mkr, std::make_unique<AxialSpring>("spr", /*k=*/20, /*d=*/10, /*l0=*/0));
   }
 };
 

@@ -128,10 +128,14 @@ void RootModel::getState(Eigen::VectorXd& state) const {
 }
 
 void RootModel::setState(const Eigen::VectorXd& state) {
+  auto bad = [&] { return ModelError("state vector does not match the models", getPathName()); };
   Eigen::Index k = 0;
+  if (state.size() < 1) throw bad();
   myTime = state[k++];
   for (auto& m : *myModels) {
+    if (k >= state.size()) throw bad();
     auto n = static_cast<Eigen::Index>(state[k++]);
+    if (n < 0 || k + n > state.size()) throw bad();
     m.setState(state.segment(k, n));
     k += n;
   }
