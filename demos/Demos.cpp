@@ -17,6 +17,7 @@ void registerDemos() {
     registerFrameBodyAttachment(reg);
     registerNetDemo(reg);
     registerSimpleMuscle(reg);
+    registerRigidBodyJoint(reg);
   });
 }
 

@@ -1,14 +1,13 @@
 // FrameBodyAttachment (guide §3.6.4): bodyA is attached to bodyB with a
 // frame-to-frame attachment, and an auxiliary frame rides on bodyA.
 //
-// In the guide bodyB hangs from a HingeJoint to ground. Joints arrive with
-// the joints subsystem; until then bodyB hangs from a fixed particle by a
-// stiff spring at the hinge location, so the pair still falls and swings as
-// one body (see docs/mech.md).
+// As in the guide, bodyB is hinged to ground at its left end, bodyA hangs
+// vertically from bodyB's right end, and the pair swings as one body.
 #include <cmath>
 
 #include "demos/Demos.h"
 #include "sinew/geometry/MeshFactory.h"
+#include "sinew/joints/HingeJoint.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew::demos {
@@ -30,11 +29,9 @@ class FrameBodyAttachment : public RootModel {
         "bodyA", std::make_shared<PolygonalMesh>(MeshFactory::createCapsule(leny2 / 2, lenx2, 16)), 0.2));
     bodyA.setPose(RigidTransform3d(lenx1 / 2, 0, 1.5 * lenx1 - lenx2 / 2));
 
-    // Stand-in for the hinge to ground at bodyB's left end.
-    auto& hinge = mech.addParticle("hinge", 0, -lenx1 / 2, 0, 1.5 * lenx1);
-    hinge.setDynamic(false);
-    auto& mkr = mech.addFrameMarkerWorld(bodyB, hinge.getPosition(), "hingeMarker");
-    mech.attachAxialSpring(hinge, mkr, std::make_unique<AxialSpring>("hingeSpring", 1e4, 10, 0));
+    // The hinge connects bodyB to ground at its left end, axis along −y.
+    RigidTransform3d TDW(-lenx1 / 2, 0, 1.5 * lenx1, 1, 0, 0, M_PI / 2);
+    mech.addBodyConnector(std::make_unique<HingeJoint>(bodyB, nullptr, TDW, "joint"));
 
     // Connect bodyA to bodyB, then attach an auxiliary frame to bodyA at
     // its lower end.

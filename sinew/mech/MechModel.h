@@ -73,6 +73,11 @@ class MechModel : public Model {
   }
   /// Adds any component that is a force effector.
   Component& addForceEffector(std::unique_ptr<Component> c);
+  /// Adds a joint or connector (guide §3.3.3) to `bodyConnectors`.
+  template <class C>
+  C& addBodyConnector(std::unique_ptr<C> c) {
+    return static_cast<C&>(myBodyConnectors->addComponent(std::move(c)));
+  }
   template <class C>
   C& addParticleConstraint(std::unique_ptr<C> c) {
     return static_cast<C&>(myParticleConstraints->addComponent(std::move(c)));

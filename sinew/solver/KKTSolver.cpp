@@ -82,9 +82,11 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
     theta.resize(0);
     return true;
   }
-  // Block principal pivoting on the unilateral rows: start with all offered
-  // rows active, drop rows that pull, add rows that are violated.
-  std::vector<char> active(N.numRows(), 1);
+  // Block principal pivoting on the unilateral rows: start with the rows
+  // that are touching or violated, drop rows that pull, add rows that
+  // would be violated.
+  std::vector<char> active(N.numRows());
+  for (int i = 0; i < N.numRows(); ++i) active[i] = N.rhs[i] >= 0;
   Eigen::VectorXd w;
   const int maxIter = 2 * N.numRows() + 5;
   for (int iter = 0; iter < maxIter; ++iter) {

@@ -65,11 +65,15 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
     myRowCountsG.push_back(myG.numRows() - g0);
     myRowCountsN.push_back(myN.numRows() - n0);
   }
-  auto finish = [&](ConstraintRows& rows, const MechSystem::RowBuilder& b) {
+  auto finish = [&](ConstraintRows& rows, const MechSystem::RowBuilder& b, bool unilateral) {
     for (int i = 0; i < rows.numRows(); ++i) {
       const double c = rows.compliance[i], phi = b.dist[i];
       if (velocityLevel) {
-        if (c > 0) {
+        if (unilateral && c == 0 && phi > 0) {
+          // A separated unilateral row may close its gap within the step
+          // but not cross it: N u ≥ −φ/h.
+          rows.rhs[i] -= phi / h;
+        } else if (c > 0) {
           // Compliance as in guide §3.3.8 (SPOOK form): a midpoint estimate
           // of φ gives R = s·c/h and b −= s·φ with s = 1/(h/2 + d·c).
           const double s = 1.0 / (0.5 * h + b.damping[i] * c);
@@ -83,8 +87,8 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
       }
     }
   };
-  finish(myG, gb);
-  finish(myN, nb);
+  finish(myG, gb, false);
+  finish(myN, nb, true);
 }
 
 void MechSystemSolver::distributeConstraintForces(const Eigen::VectorXd& lambda, const Eigen::VectorXd& theta,

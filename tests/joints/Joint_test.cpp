@@ -1,0 +1,179 @@
+// Joints (guide §3.3–3.4): pendulum period, constraint forces, sliding on
+// an incline, limits, locking, compliance, drift, and bad input.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "TestModels.h"
+#include "sinew/joints/HingeJoint.h"
+#include "sinew/joints/SliderJoint.h"
+
+namespace sinew {
+namespace {
+
+const double g = 9.81;
+
+/// A point-like bob of mass m (tiny rotational inertia J) hinged to ground
+/// at the origin about world y, hanging a distance L below, at angle θ0.
+struct Pendulum {
+  test::TestRoot r{Vector3d(0, 0, -g)};
+  RigidBody* bob;
+  HingeJoint* joint;
+  double m = 2.0, L = 1.0, J = 1e-6;
+  Pendulum(double theta0Deg, Integrator integ = Integrator::ConstrainedBackwardEuler) {
+    r.setIntegrator(integ);
+    auto b = std::make_unique<RigidBody>("bob");
+    b->setInertia(m, J, J, J);
+    bob = &r.mech.addRigidBody(std::move(b));
+    bob->setPose(RigidTransform3d(0, 0, -L));
+    // D's z axis along world y: rotation about x by −90°.
+    RigidTransform3d TDW(0, 0, 0, 1, 0, 0, -M_PI / 2);
+    joint = &r.mech.addBodyConnector(std::make_unique<HingeJoint>(*bob, nullptr, TDW, "hinge"));
+    joint->setTheta(theta0Deg);
+  }
+};
+
+TEST(Joint, PendulumSmallAnglePeriod) {
+  Pendulum p(2.0);
+  const double h = 1e-3;
+  p.r.root->setMaxStepSize(h);
+  p.r.root->initialize(0);
+  std::vector<double> crossings;
+  double prev = p.joint->getTheta(), tPrev = 0;
+  p.r.root->addMonitor("zero", [&](double, double t1) {
+    double th = p.joint->getTheta();
+    if (prev < 0 && th >= 0) crossings.push_back(tPrev + (t1 - tPrev) * (-prev) / (th - prev));
+    prev = th;
+    tPrev = t1;
+  });
+  p.r.root->run(12.0);
+  ASSERT_GE(crossings.size(), 5u);
+  double T = (crossings.back() - crossings.front()) / (crossings.size() - 1);
+  // Physical pendulum of a near-point mass: T = 2π √(I/(m g L)), I = m L² + J.
+  double expected = 2 * M_PI * std::sqrt((p.m * p.L * p.L + p.J) / (p.m * g * p.L));
+  EXPECT_NEAR(T / expected, 1.0, 1e-3);
+  EXPECT_NEAR(T / (2 * M_PI * std::sqrt(p.L / g)), 1.0, 1e-3);  // the simple-pendulum value
+}
+
+TEST(Joint, HangingPendulumCarriesItsWeight) {
+  Pendulum p(0.0);
+  p.r.run(0.5, 1e-3);
+  Wrench w = p.joint->getConstraintWrench();
+  EXPECT_NEAR(w.head<3>().norm(), p.m * g, 1e-6);
+  EXPECT_LT((p.bob->getPosition() - Vector3d(0, 0, -p.L)).norm(), 1e-9);
+}
+
+TEST(Joint, HingeDriftStaysSmall) {
+  // Released from horizontal; the bob stays at distance L from the pivot.
+  Pendulum p(90.0, Integrator::Trapezoidal);
+  double maxErr = 0;
+  p.r.root->setMaxStepSize(1e-3);
+  p.r.root->initialize(0);
+  p.r.root->addMonitor("err", [&](double, double) {
+    maxErr = std::max(maxErr, std::abs(p.bob->getPosition().norm() - p.L));
+    maxErr = std::max(maxErr, std::abs(p.bob->getPosition().y()));
+  });
+  p.r.root->run(1.0);
+  EXPECT_LT(maxErr, 1e-8);
+}
+
+TEST(Joint, ThetaRoundTripsAndMovesTheBody) {
+  Pendulum p(0.0);
+  p.joint->setTheta(30);
+  EXPECT_NEAR(p.joint->getTheta(), 30, 1e-12);
+  // Positive θ about +y carries the bob from −z toward −x.
+  EXPECT_NEAR(p.bob->getPosition().x(), -p.L * std::sin(M_PI / 6), 1e-12);
+  EXPECT_NEAR(p.bob->getPosition().z(), -p.L * std::cos(M_PI / 6), 1e-12);
+  p.joint->getProperty("theta").set(-45.0);
+  EXPECT_NEAR(p.joint->getTheta(), -45, 1e-12);
+}
+
+TEST(Joint, LimitStopsAndPushesNeverPulls) {
+  // Released at 60°, the bob would swing to about −60°; the lower limit at
+  // −20° stops it there, pushing only.
+  Pendulum p(60.0);
+  p.joint->setThetaRange(-20, 70);
+  double minTheta = 1e9, minForce = 0, maxForce = 0;
+  p.r.root->setMaxStepSize(1e-3);
+  p.r.root->initialize(0);
+  p.r.root->addMonitor("lim", [&](double, double) {
+    minTheta = std::min(minTheta, p.joint->getTheta());
+    const auto& f = p.joint->getUnilateralForces();
+    for (int i = 0; i < f.size(); ++i) {
+      minForce = std::min(minForce, f[i]);
+      maxForce = std::max(maxForce, f[i]);
+    }
+  });
+  p.r.root->run(3.0);
+  EXPECT_GT(minTheta, -20 - 1e-6);
+  EXPECT_LT(minTheta, -19.9);  // it did reach the limit
+  EXPECT_GE(minForce, 0.0);
+  EXPECT_GT(maxForce, 0.0);
+}
+
+TEST(Joint, LockingFreezesAndUnlockingFrees) {
+  Pendulum p(40.0);
+  p.joint->setThetaLocked(true);
+  p.r.run(1.0, 1e-3);
+  EXPECT_NEAR(p.joint->getTheta(), 40.0, 1e-6);
+  p.joint->setThetaLocked(false);
+  p.r.root->run(1.5);
+  EXPECT_LT(p.joint->getTheta(), 30.0);
+}
+
+TEST(Joint, SliderOnFrictionlessIncline) {
+  const double alpha = 0.3;
+  test::TestRoot r(Vector3d(0, 0, -g));
+  auto& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.2, 0.2, 0.2, 500));
+  // D's z axis points down the slope: (cos α, 0, −sin α).
+  RigidTransform3d TDW = frameFromZAxis(Vector3d::Zero(), Vector3d(std::cos(alpha), 0, -std::sin(alpha)), "t");
+  auto& slider = r.mech.addBodyConnector(std::make_unique<SliderJoint>(box, nullptr, TDW, "slider"));
+  r.run(1.0, 1e-3);
+  EXPECT_NEAR(slider.getZ(), 0.5 * g * std::sin(alpha), 1e-3 * 0.5 * g);  // BE: first order in h
+  Vector3d v = box.getVelocity().head<3>();
+  EXPECT_NEAR(v.norm(), g * std::sin(alpha), 1e-9);
+  EXPECT_NEAR(box.getVelocity().tail<3>().norm(), 0.0, 1e-9);
+  // The normal force is m g cos α.
+  EXPECT_NEAR(slider.getConstraintWrench().head<3>().norm(), box.getMass() * g * std::cos(alpha), 1e-6);
+}
+
+TEST(Joint, CompliantJointDeflectsByLoadTimesCompliance) {
+  const double c = 1e-4;
+  test::TestRoot r(Vector3d(0, 0, -g));
+  auto& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.2, 0.2, 0.2, 500));
+  auto& joint = r.mech.addBodyConnector(std::make_unique<SolidJoint>(box, nullptr, RigidTransform3d(), "weld"));
+  const double m = box.getMass();
+  joint.setLinearCompliance(c);
+  joint.setCompliantDamping(2 * std::sqrt(m / c));  // critical
+  double minZ = 0;
+  r.root->setMaxStepSize(1e-3);
+  r.root->initialize(0);
+  r.root->addMonitor("z", [&](double, double) { minZ = std::min(minZ, box.getPosition().z()); });
+  r.root->run(1.0);
+  EXPECT_NEAR(box.getPosition().z(), -m * g * c, 1e-9);
+  EXPECT_GT(minZ, -m * g * c * (1 + 1e-6));  // critically damped: no overshoot
+}
+
+TEST(Joint, BadInputNamesTheJoint) {
+  test::TestRoot r;
+  auto& box = r.mech.addRigidBody(RigidBody::createBox("box", 1, 1, 1, 1));
+  EXPECT_THROW(HingeJoint(box, &box, RigidTransform3d(), "self"), ModelError);
+  try {
+    HingeJoint j(box, nullptr, Vector3d::Zero(), Vector3d::Zero(), "axis");
+    FAIL();
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("axis"), std::string::npos);
+  }
+  auto& j = r.mech.addBodyConnector(std::make_unique<HingeJoint>(box, nullptr, RigidTransform3d(), "hinge"));
+  EXPECT_THROW(j.setThetaRange(30, -30), ModelError);
+  j.setThetaRange(-30, 30);
+  try {
+    j.setTheta(45);
+    FAIL();
+  } catch (const ModelError& e) {
+    EXPECT_NE(e.path().find("hinge"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace sinew
