@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "demos/Demos.h"
+#include "demos/JointDemoCommon.h"
 #include "sinew/geometry/MeshFactory.h"
 #include "sinew/joints/HingeJoint.h"
 #include "sinew/mech/MechModel.h"
@@ -15,18 +16,13 @@ namespace sinew::demos {
 class FrameBodyAttachment : public RootModel {
  public:
   void build(const std::vector<std::string>&) override {
-    const double lenx1 = 10, leny1 = 2, lenz1 = 3, lenx2 = 10, leny2 = 2;
-    auto& mech = addModel(std::make_unique<MechModel>("mech"));
-    mech.setGravity(0, 0, -98);
-    mech.setFrameDamping(1.0);
-    mech.setRotaryDamping(4.0);
-
-    auto& bodyB = mech.addRigidBody(RigidBody::createFromMesh(
-        "bodyB", std::make_shared<PolygonalMesh>(MeshFactory::createBox(lenx1, leny1, lenz1)), 0.2));
-    bodyB.setPose(RigidTransform3d(0, 0, 1.5 * lenx1));
+    const double lenx1 = JointDemoDims::lenx1, lenx2 = JointDemoDims::lenx2, leny2 = JointDemoDims::leny2;
+    RigidBody* b = nullptr;
+    MechModel& mech = addJointDemoMech(*this, b);
+    RigidBody& bodyB = *b;
     // bodyA: a capsule along z, hanging vertically from bodyB's right end.
     auto& bodyA = mech.addRigidBody(RigidBody::createFromMesh(
-        "bodyA", std::make_shared<PolygonalMesh>(MeshFactory::createCapsule(leny2 / 2, lenx2, 16)), 0.2));
+        "bodyA", std::make_shared<PolygonalMesh>(MeshFactory::createCapsule(leny2 / 2, lenx2, 16)), JointDemoDims::density));
     bodyA.setPose(RigidTransform3d(lenx1 / 2, 0, 1.5 * lenx1 - lenx2 / 2));
 
     // The hinge connects bodyB to ground at its left end, axis along −y.

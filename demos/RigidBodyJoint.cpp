@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "demos/Demos.h"
+#include "demos/JointDemoCommon.h"
 #include "sinew/geometry/MeshFactory.h"
 #include "sinew/joints/HingeJoint.h"
 #include "sinew/mech/MechModel.h"
@@ -12,20 +13,16 @@ namespace sinew::demos {
 class RigidBodyJoint : public RootModel {
  public:
   void build(const std::vector<std::string>&) override {
-    const double lenx1 = 10, leny1 = 2, lenz1 = 3, lenx2 = 10, leny2 = 2;
-    auto& mech = addModel(std::make_unique<MechModel>("mech"));
-    mech.setGravity(0, 0, -98);
-    mech.setFrameDamping(1.0);
-    mech.setRotaryDamping(4.0);
+    const double lenx1 = JointDemoDims::lenx1, lenx2 = JointDemoDims::lenx2, leny2 = JointDemoDims::leny2;
     // The guide's meshes are rotated by TMB (about (1,1,1) by 120°) and the
-    // bodies back by 90° about x; plain boxes along x give the same shapes.
-    auto& bodyB = mech.addRigidBody(RigidBody::createFromMesh(
-        "bodyB", std::make_shared<PolygonalMesh>(MeshFactory::createBox(lenx1, leny1, lenz1)), 0.2));
-    bodyB.setPose(RigidTransform3d(0, 0, 1.5 * lenx1));
+    // bodies back by 90° about x; plain shapes along x give the same bodies.
+    RigidBody* b = nullptr;
+    MechModel& mech = addJointDemoMech(*this, b);
+    RigidBody& bodyB = *b;
     bodyB.setDynamic(false);
     auto capsule = std::make_shared<PolygonalMesh>(MeshFactory::createCapsule(leny2 / 2, lenx2 - leny2, 16));
     capsule->transform(Eigen::Isometry3d(Eigen::AngleAxisd(M_PI / 2, Vector3d::UnitY())));
-    auto& bodyA = mech.addRigidBody(RigidBody::createFromMesh("bodyA", capsule, 0.2));
+    auto& bodyA = mech.addRigidBody(RigidBody::createFromMesh("bodyA", capsule, JointDemoDims::density));
     bodyA.setPose(RigidTransform3d((lenx1 + lenx2) / 2, 0, 1.5 * lenx1));
     // Hinge at the touching ends, its z axis along world −y (D rotated
     // 90° about x, as the guide's TDW).
