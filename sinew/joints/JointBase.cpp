@@ -7,13 +7,16 @@ namespace sinew {
 SINEW_PROPERTIES(JointBase, Component) {
   list.add<JointBase>("linearCompliance", "compliance of translational constraints (0 = hard)",
                       &JointBase::getLinearCompliance, &JointBase::setLinearCompliance)
-      .setRange(0, INFINITY);
+      .setRange(0, INFINITY)
+      .setDefault(0.0);
   list.add<JointBase>("rotaryCompliance", "compliance of rotational constraints (0 = hard)",
                       &JointBase::getRotaryCompliance, &JointBase::setRotaryCompliance)
-      .setRange(0, INFINITY);
+      .setRange(0, INFINITY)
+      .setDefault(0.0);
   list.add<JointBase>("compliantDamping", "damping of compliant constraints", &JointBase::getCompliantDamping,
                       &JointBase::setCompliantDamping)
-      .setRange(0, INFINITY);
+      .setRange(0, INFINITY)
+      .setDefault(0.0);
   list.add<JointBase>("constraintWrench", "constraint wrench on body A in C coordinates",
                       &JointBase::getConstraintWrench);
   list.add<JointBase>("bilateralForces", "bilateral constraint forces of the last step",

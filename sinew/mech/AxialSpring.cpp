@@ -7,7 +7,8 @@ namespace sinew {
 SINEW_PROPERTIES(AxialSpring, Component) {
   list.add<AxialSpring>("restLength", "rest length l0", &AxialSpring::getRestLength,
                         &AxialSpring::setRestLength)
-      .setRange(0, INFINITY);
+      .setRange(0, INFINITY)
+      .setDefault(0.0);
   list.addComposite<AxialSpring>("material", "force law of the spring",
                                  [](AxialSpring& s) -> HasProperties* { return s.getMaterial(); });
   list.add<AxialSpring>("length", "current length", &AxialSpring::getLength);
@@ -134,7 +135,8 @@ double AxialSpring::getPotentialEnergy() const {
 
 SINEW_PROPERTIES(Muscle, AxialSpring) {
   list.add<Muscle>("excitation", "excitation in [0, 1]", &Muscle::getExcitation, &Muscle::setExcitation)
-      .setRange(0, 1);
+      .setRange(0, 1)
+      .setDefault(0.0);
 }
 
 Muscle::Muscle(std::string name, double restLength)

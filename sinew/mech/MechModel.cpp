@@ -18,13 +18,17 @@ const std::vector<std::string>& EnumNames<LinearSolverType>::get() {
 
 SINEW_PROPERTIES(MechModel, Model) {
   list.add<MechModel>("gravity", "gravitational acceleration", &MechModel::getGravity,
-                      [](MechModel& m, const Vector3d& g) { m.setGravity(g); });
+                      [](MechModel& m, const Vector3d& g) { m.setGravity(g); })
+      .setDefault(Eigen::VectorXd(Vector3d(0, 0, -9.8)));
   list.add<MechModel>("integrator", "integration method (§4.1.2)", &MechModel::getIntegrator,
-                      &MechModel::setIntegrator);
+                      &MechModel::setIntegrator)
+      .setDefault(std::string("ConstrainedBackwardEuler"));
   list.add<MechModel>("stabilization", "position stabilization method (§4.1.3)",
-                      &MechModel::getStabilization, &MechModel::setStabilization);
+                      &MechModel::getStabilization, &MechModel::setStabilization)
+      .setDefault(std::string("GlobalMass"));
   list.add<MechModel>("linearSolver", "sparse solver backend", &MechModel::getLinearSolver,
-                      &MechModel::setLinearSolver);
+                      &MechModel::setLinearSolver)
+      .setDefault(std::string("Auto"));
   list.addInheritable<MechModel>("pointDamping", "default point damping", &MechModel::myPointDamping, 0.0)
       .setRange(0, INFINITY);
   list.addInheritable<MechModel>("frameDamping", "default frame damping", &MechModel::myFrameDamping, 0.0)

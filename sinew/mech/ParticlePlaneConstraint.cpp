@@ -7,14 +7,17 @@ namespace sinew {
 SINEW_PROPERTIES(ParticlePlaneConstraint, Component) {
   list.add<ParticlePlaneConstraint>("unilateral", "keep particles above the plane only",
                                     &ParticlePlaneConstraint::isUnilateral,
-                                    &ParticlePlaneConstraint::setUnilateral);
+                                    &ParticlePlaneConstraint::setUnilateral)
+      .setDefault(false);
   list.add<ParticlePlaneConstraint>("compliance", "constraint compliance (0 = hard)",
                                     &ParticlePlaneConstraint::getCompliance,
                                     &ParticlePlaneConstraint::setCompliance)
-      .setRange(0, INFINITY);
+      .setRange(0, INFINITY)
+      .setDefault(0.0);
   list.add<ParticlePlaneConstraint>("damping", "constraint damping", &ParticlePlaneConstraint::getDamping,
                                     &ParticlePlaneConstraint::setDamping)
-      .setRange(0, INFINITY);
+      .setRange(0, INFINITY)
+      .setDefault(0.0);
 }
 
 ParticlePlaneConstraint::ParticlePlaneConstraint(std::string name, const Vector3d& n, const Vector3d& p)

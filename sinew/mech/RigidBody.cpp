@@ -33,14 +33,17 @@ RigidBody* owningBody(const Component& c) {
 
 SINEW_PROPERTIES(RigidMeshComp, Component) {
   list.add<RigidMeshComp>("hasMass", "whether the mesh contributes mass", &RigidMeshComp::hasMass,
-                          &RigidMeshComp::setHasMass);
+                          &RigidMeshComp::setHasMass)
+      .setDefault(true);
   list.add<RigidMeshComp>("isCollidable", "whether the mesh takes part in collisions",
-                          &RigidMeshComp::isCollidable, &RigidMeshComp::setIsCollidable);
+                          &RigidMeshComp::isCollidable, &RigidMeshComp::setIsCollidable)
+      .setDefault(true);
   list.add<RigidMeshComp>("massDistribution", "how mass is spread over the mesh",
                           &RigidMeshComp::getMassDistribution, &RigidMeshComp::setMassDistribution);
   list.add<RigidMeshComp>("volume", "volume of the mesh", &RigidMeshComp::getVolume);
   list.add<RigidMeshComp>("density", "density of the mesh", &RigidMeshComp::getDensity,
-                          &RigidMeshComp::setDensity);
+                          &RigidMeshComp::setDensity)
+      .setDefault(1.0);
   list.add<RigidMeshComp>("mass", "mass of the mesh", &RigidMeshComp::getMass, &RigidMeshComp::setMass);
 }
 
@@ -102,7 +105,8 @@ SINEW_PROPERTIES(RigidBody, Frame) {
                       &RigidBody::setDensity)
       .setRange(0, INFINITY);
   list.add<RigidBody>("inertiaMethod", "how the inertia is determined", &RigidBody::getInertiaMethod,
-                      &RigidBody::setInertiaMethod);
+                      &RigidBody::setInertiaMethod)
+      .setDefault(std::string("DENSITY"));
   list.add<RigidBody>("centerOfMass", "centre of mass in body coordinates", &RigidBody::getCenterOfMass);
   list.addInheritable<RigidBody>("inertialDamping", "damping proportional to the spatial inertia",
                                  &RigidBody::myInertialDamping, 0.0)

@@ -160,6 +160,15 @@ void Property::setMode(PropertyMode mode) const {
   myInfo->setMode(*myHost, mode);
 }
 
+void Property::resetToDefault() const {
+  if (!myInfo->hasDefault) throw ModelError("property has no declared default", where());
+  if (myInfo->inheritable) {
+    myInfo->setMode(*myHost, PropertyMode::Inherited);
+    return;
+  }
+  set(myInfo->defaultValue);
+}
+
 Property HasProperties::findProperty(const std::string& name) {
   HasProperties* host = this;
   std::string rest = name;

@@ -60,6 +60,9 @@ struct PropertyInfo {
   bool isNumeric() const { return kind != Kind::String && kind != Kind::Composite; }
   /// Sets the numeric range [lo, hi]; set() rejects values outside it.
   PropertyInfo& setRange(double lo, double hi) { min = lo; max = hi; return *this; }
+  /// Records the default value (what a new component has).
+  PropertyInfo& setDefault(PropertyValue v) { defaultValue = std::move(v); hasDefault = true; return *this; }
+  bool hasDefault = false;
 };
 
 /// Conversions between C++ values and PropertyValue.
@@ -237,6 +240,9 @@ class Property {
   int numericSize() const;
   PropertyMode getMode() const;
   void setMode(PropertyMode mode) const;
+  /// Restores the declared default (inheritable properties go back to
+  /// Inherited); throws ModelError if the property declares none.
+  void resetToDefault() const;
 
  private:
   HasProperties* myHost = nullptr;
@@ -296,6 +302,7 @@ PropertyInfo& PropertyList::addInheritable(const std::string& name, const std::s
   info.size = Tr::size;
   info.inheritable = true;
   info.defaultValue = Tr::to(defaultValue);
+  info.hasDefault = true;
   info.get = [member, name, defaultValue](const HasProperties& h) {
     const C& c = static_cast<const C&>(h);
     return Tr::to(c.inherited(name, c.*member, defaultValue));

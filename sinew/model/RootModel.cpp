@@ -7,9 +7,11 @@ namespace sinew {
 SINEW_PROPERTIES(RootModel, Component) {
   list.add<RootModel>("maxStepSize", "simulation step size", &RootModel::getMaxStepSize,
                       &RootModel::setMaxStepSize)
-      .setRange(0, INFINITY);
+      .setRange(0, INFINITY)
+      .setDefault(0.01);
   list.add<RootModel>("adaptiveStepping", "redo steps with a smaller size when a model asks",
-                      &RootModel::getAdaptiveStepping, &RootModel::setAdaptiveStepping);
+                      &RootModel::getAdaptiveStepping, &RootModel::setAdaptiveStepping)
+      .setDefault(false);
   list.add<RootModel>("time", "current simulation time", &RootModel::getTime);
 }
 
