@@ -64,6 +64,14 @@ RigidTransform3d JointBase::getCurrentTCD() const {
   return getCurrentTDW().inverse() * getCurrentTCW();
 }
 
+Twist JointBase::getConstraintError() const {
+  RigidTransform3d TGD;
+  Eigen::VectorXd c;
+  const RigidTransform3d TCD = getCurrentTCD();
+  myCoupling->projectToConstraints(TGD, c, TCD);
+  return errorTwist(TGD.inverse() * TCD);
+}
+
 void JointBase::projection(RigidTransform3d& TGD, Eigen::VectorXd& coords) const {
   myCoupling->projectToConstraints(TGD, coords, getCurrentTCD());
 }

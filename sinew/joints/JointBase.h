@@ -34,6 +34,8 @@ class JointBase : public Component, public Constrainer {
   RigidTransform3d getCurrentTCW() const;
   RigidTransform3d getCurrentTDW() const;
   RigidTransform3d getCurrentTCD() const;
+  /// The joint error T_CG as a small twist (zero when the joint holds).
+  Twist getConstraintError() const;
 
   // Coordinates (§3.3.4); angles in radians here, degrees in named accessors.
   int numCoordinates() const { return myCoupling->numCoordinates(); }
