@@ -6,7 +6,7 @@ set -euo pipefail
 
 PACKAGES=(
   g++ cmake make pkg-config ccache
-  libeigen3-dev libsuitesparse-dev libopenblas0-pthread libtbb-dev
+  libeigen3-dev libsuitesparse-dev libopenblas0-pthread
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
 )
 
