@@ -3,6 +3,8 @@
 // peak memory belongs to that scene alone.
 //   sinew_scene net N [steps]      NetDemo with (N+1)² balls
 //   sinew_scene chain N [steps]    N-body spring chain (SPD)
+//   sinew_scene hinge N [steps]    N-link hinge chain, h = 1 ms; also prints
+//                                  the energy drift and the largest joint error
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -28,16 +30,25 @@ int main(int argc, char** argv) {
   std::string scene = argv[1];
   int n = std::stoi(argv[2]);
   int steps = argc > 3 ? std::stoi(argv[3]) : 100;
+  const bool hinge = scene == "hinge";
+  const double h = hinge ? 1e-3 : 0.01;
   auto root = scene == "net" ? sinew::bench::makeNet(n)
+              : hinge        ? sinew::bench::makeHingeChain(n, h)
                              : sinew::bench::makeChain(n, false, sinew::LinearSolverType::Auto);
-  root->setMaxStepSize(0.01);
+  root->setMaxStepSize(h);
   root->initialize(0);
-  root->run(0.02);  // structure compile and first factorization outside the timing
+  const double E0 = root->getEnergy();
+  double maxErr = 0;
+  if (hinge) root->addMonitor("err", [&](double, double) { maxErr = std::max(maxErr, sinew::bench::maxJointError(*root)); });
+  root->run(2 * h);  // structure compile and first factorization outside the timing
   double t = root->getTime();
   auto t0 = std::chrono::steady_clock::now();
-  for (int k = 0; k < steps; ++k, t += 0.01) root->advance(t, t + 0.01);
+  for (int k = 0; k < steps; ++k, t += h) root->advance(t, t + h);
   double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / steps;
   int particles = scene == "net" ? (n + 1) * (n + 1) : n;
+  if (hinge)
+    std::printf("hinge %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", n,
+                root->getTime(), root->getEnergy() - E0, 9.81 * n * n / 2.0, maxErr);
   std::printf("%s %d: %d components, %.1f us/step, %.3f us/step/component, peak RSS %ld KiB\n", scene.c_str(), n,
               particles, us, us / particles, peakRssKiB());
   return 0;

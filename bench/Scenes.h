@@ -6,6 +6,7 @@
 #include <string>
 
 #include "demos/Demos.h"
+#include "sinew/joints/HingeJoint.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew::bench {
@@ -43,6 +44,35 @@ inline std::unique_ptr<RootModel> makeChain(int nbodies, bool constrained, Linea
   root->setMaxStepSize(0.01);
   root->initialize(0);
   return root;
+}
+
+/// The joints issue's chain: N links of 1 × 0.1 × 0.1 m and 1 kg, hinged
+/// about y, the first to ground at the origin, released horizontal along x.
+inline std::unique_ptr<RootModel> makeHingeChain(int n, double h = 1e-3) {
+  auto root = std::make_unique<RootModel>("hingeChain");
+  auto& mech = root->addModel(std::make_unique<MechModel>("mech"));
+  mech.setGravity(0, 0, -9.81);
+  Frame* prev = nullptr;
+  for (int i = 0; i < n; ++i) {
+    auto& b = mech.addRigidBody(RigidBody::createBox("link" + std::to_string(i), 1, 0.1, 0.1, 100));
+    b.setPose(RigidTransform3d(i + 0.5, 0, 0));
+    // D's z along world y: rotation about x by −90°.
+    RigidTransform3d TDW(i, 0, 0, 1, 0, 0, -M_PI / 2);
+    mech.addBodyConnector(std::make_unique<HingeJoint>(b, prev, TDW, "hinge" + std::to_string(i)));
+    prev = &b;
+  }
+  root->setMaxStepSize(h);
+  root->initialize(0);
+  return root;
+}
+
+/// Largest joint error (norm of T_CG) over the joints of a model.
+inline double maxJointError(RootModel& root) {
+  double e = 0;
+  auto& mech = static_cast<MechModel&>(root.models().get(0));
+  for (int i = 0; i < mech.bodyConnectors().size(); ++i)
+    if (auto* j = dynamic_cast<JointBase*>(&mech.bodyConnectors().get(i))) e = std::max(e, j->getConstraintError().norm());
+  return e;
 }
 
 }  // namespace sinew::bench

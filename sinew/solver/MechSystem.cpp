@@ -355,8 +355,9 @@ void MechSystem::RowBuilder::addEntry(const DynamicComponent& c, const Eigen::Re
     const CompInfo& T = mySys.myComps[t.target];
     Eigen::RowVectorXd gt = g * t.J;
     if (T.solveOffset >= 0) {
-      for (int k = 0; k < T.velSize; ++k)
-        if (gt[k] != 0) myRows.entries.emplace_back(row, T.solveOffset + k, gt[k]);
+      // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
+      // the same from step to step.
+      for (int k = 0; k < T.velSize; ++k) myRows.entries.emplace_back(row, T.solveOffset + k, gt[k]);
     } else if (T.paramOffset >= 0) {
       // G_p u_p is known: move it to the right-hand side.
       myRows.rhs[row] -= gt.dot(myUp.segment(T.paramOffset, T.velSize));
