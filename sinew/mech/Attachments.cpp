@@ -2,7 +2,10 @@
 
 namespace sinew {
 
-AttachmentComponent::~AttachmentComponent() = default;
+AttachmentComponent::~AttachmentComponent() {
+  // Removing the attachment frees its slave (no dangling link).
+  disconnect();
+}
 
 void AttachmentComponent::connect() {
   DynamicComponent& s = getSlave();
@@ -11,12 +14,14 @@ void AttachmentComponent::connect() {
   for (int i = 0; i < numMasters(); ++i)
     if (&getMaster(i) == &s) throw ModelError("component cannot be attached to itself", s.componentPath());
   setAttachment(s, this);
+  myLinkedSlave = &s;
   updatePosStates();
   updateVelStates();
 }
 
 void AttachmentComponent::disconnect() {
-  if (getSlave().getAttachment() == this) setAttachment(getSlave(), nullptr);
+  if (myLinkedSlave && myLinkedSlave->getAttachment() == this) setAttachment(*myLinkedSlave, nullptr);
+  myLinkedSlave = nullptr;
 }
 
 // ---------------------------------------------------------------- point → point

@@ -20,6 +20,11 @@ class AttachmentComponent : public Component, public DynamicAttachment {
   /// Links the slave to this attachment; throws ModelError if it already has one.
   void connect();
   void disconnect();
+
+ private:
+  /// The linked slave, kept so the destructor can unlink it without a
+  /// virtual call.
+  DynamicComponent* myLinkedSlave = nullptr;
 };
 
 class PointParticleAttachment : public AttachmentComponent {

@@ -93,3 +93,22 @@ TEST(Attachment, CycleIsRejected) {
 
 }  // namespace
 }  // namespace sinew
+
+namespace sinew {
+namespace {
+
+TEST(Attachment, RemovingTheAttachmentFreesTheSlave) {
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  auto& a = r.mech.addParticle("a", 1, 0, 0, 0);
+  a.setDynamic(false);
+  auto& b = r.mech.addParticle("b", 1, 0, 0, 0);
+  auto& att = r.mech.attachPoint(b, a);
+  EXPECT_TRUE(b.isAttached());
+  r.mech.attachments().remove(att);
+  EXPECT_FALSE(b.isAttached());
+  r.run(1.0, 0.01);
+  EXPECT_LT(b.getPosition().z(), -4.0);  // it falls freely now
+}
+
+}  // namespace
+}  // namespace sinew
