@@ -1,5 +1,7 @@
 #include "sinew/solver/KKTSolver.h"
 
+#include <algorithm>
+
 namespace sinew {
 
 std::string KKTSolver::backendName() const {
@@ -8,46 +10,93 @@ std::string KKTSolver::backendName() const {
   return toString(myType);
 }
 
+
 namespace {
-bool samePattern(const SparseMatrixd& a, const SparseMatrixd& b) {
-  if (a.rows() != b.rows() || a.nonZeros() != b.nonZeros()) return false;
-  return std::equal(a.outerIndexPtr(), a.outerIndexPtr() + a.outerSize() + 1, b.outerIndexPtr()) &&
-         std::equal(a.innerIndexPtr(), a.innerIndexPtr() + a.nonZeros(), b.innerIndexPtr());
+/// Position of (r, c) in a compressed column matrix (it must exist).
+int positionOf(const SparseMatrixd& A, int r, int c) {
+  const int* inner = A.innerIndexPtr();
+  const int b = A.outerIndexPtr()[c], e = A.outerIndexPtr()[c + 1];
+  return static_cast<int>(std::lower_bound(inner + b, inner + e, r) - inner);
 }
 }  // namespace
 
-bool KKTSolver::solveEqualities(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
-                                const ConstraintRows& N, const std::vector<char>& active, Eigen::VectorXd& u,
-                                Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+bool KKTSolver::assembleKKT(const SparseMatrixd& S, bool sPatternChanged, const ConstraintRows& G,
+                            const ConstraintRows& N, const std::vector<int>& krow, int m) {
+  const int n = static_cast<int>(S.rows());
+  // The structure: every constraint entry's KKT row and column.
+  std::vector<int> rows, cols;
+  rows.reserve(G.entries.size() + N.entries.size());
+  cols.reserve(rows.capacity());
+  for (auto& e : G.entries) rows.push_back(n + e.row()), cols.push_back(e.col());
+  for (auto& e : N.entries)
+    if (krow[e.row()] >= 0) rows.push_back(krow[e.row()]), cols.push_back(e.col());
+  Plan& P = myPlan;
+  const bool same = P.valid && !sPatternChanged && P.n == n && P.m == m && P.sNnz == S.nonZeros() &&
+                    P.rows == rows && P.cols == cols;
+  if (!same) {
+    myTrips.clear();
+    for (int c = 0; c < S.outerSize(); ++c)
+      for (SparseMatrixd::InnerIterator it(S, c); it; ++it) myTrips.emplace_back(it.row(), it.col(), 0.0);
+    for (size_t k = 0; k < rows.size(); ++k) {
+      myTrips.emplace_back(rows[k], cols[k], 0.0);
+      myTrips.emplace_back(cols[k], rows[k], 0.0);
+    }
+    for (int i = 0; i < m; ++i) myTrips.emplace_back(n + i, n + i, 0.0);
+    myKKT.resize(n + m, n + m);
+    myKKT.setFromTriplets(myTrips.begin(), myTrips.end());
+    P.sPos.clear();
+    for (int c = 0; c < S.outerSize(); ++c)
+      for (SparseMatrixd::InnerIterator it(S, c); it; ++it) P.sPos.push_back(positionOf(myKKT, it.row(), c));
+    P.cPosLo.resize(rows.size());
+    P.cPosUp.resize(rows.size());
+    for (size_t k = 0; k < rows.size(); ++k) {
+      P.cPosLo[k] = positionOf(myKKT, rows[k], cols[k]);
+      P.cPosUp[k] = positionOf(myKKT, cols[k], rows[k]);
+    }
+    P.diagPos.resize(m);
+    for (int i = 0; i < m; ++i) P.diagPos[i] = positionOf(myKKT, n + i, n + i);
+    P.rows = std::move(rows);
+    P.cols = std::move(cols);
+    P.n = n;
+    P.m = m;
+    P.sNnz = S.nonZeros();
+    P.valid = true;
+  }
+  // Values: [S −Gᵀ; −G −R], symmetric and quasi-definite.
+  double* v = myKKT.valuePtr();
+  std::fill(v, v + myKKT.nonZeros(), 0.0);
+  const double* sv = S.valuePtr();
+  for (size_t k = 0; k < P.sPos.size(); ++k) v[P.sPos[k]] += sv[k];
+  size_t k = 0;
+  for (auto& e : G.entries) {
+    v[P.cPosLo[k]] -= e.value();
+    v[P.cPosUp[k]] -= e.value();
+    ++k;
+  }
+  for (auto& e : N.entries) {
+    if (krow[e.row()] < 0) continue;
+    v[P.cPosLo[k]] -= e.value();
+    v[P.cPosUp[k]] -= e.value();
+    ++k;
+  }
+  const int mg = G.numRows();
+  for (int i = 0; i < mg; ++i) v[P.diagPos[i]] -= G.compliance[i];
+  for (int i = 0; i < N.numRows(); ++i)
+    if (krow[i] >= 0) v[P.diagPos[krow[i] - n]] -= N.compliance[i];
+  return !same;
+}
+
+bool KKTSolver::solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
+                                const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
+                                Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
   const int n = static_cast<int>(S.rows());
   const int mg = G.numRows();
-  // Map unilateral rows in the active set to KKT rows after the bilateral ones.
+  // Unilateral rows in the active set follow the bilateral ones.
   std::vector<int> krow(N.numRows(), -1);
   int m = mg;
   for (int i = 0; i < N.numRows(); ++i)
     if (active[i]) krow[i] = n + m++;
-  myTrips.clear();
-  myTrips.reserve(S.nonZeros() + 2 * (G.entries.size() + N.entries.size()) + m);
-  for (int c = 0; c < S.outerSize(); ++c)
-    for (SparseMatrixd::InnerIterator it(S, c); it; ++it) myTrips.emplace_back(it.row(), it.col(), it.value());
-  // [S −Gᵀ; −G −R]: symmetric, quasi-definite.
-  for (auto& e : G.entries) {
-    myTrips.emplace_back(n + e.row(), e.col(), -e.value());
-    myTrips.emplace_back(e.col(), n + e.row(), -e.value());
-  }
-  for (auto& e : N.entries) {
-    if (krow[e.row()] < 0) continue;
-    myTrips.emplace_back(krow[e.row()], e.col(), -e.value());
-    myTrips.emplace_back(e.col(), krow[e.row()], -e.value());
-  }
-  for (int i = 0; i < mg; ++i) myTrips.emplace_back(n + i, n + i, -G.compliance[i]);
-  for (int i = 0; i < N.numRows(); ++i)
-    if (krow[i] >= 0) myTrips.emplace_back(krow[i], krow[i], -N.compliance[i]);
-
-  SparseMatrixd K(n + m, n + m);
-  K.setFromTriplets(myTrips.begin(), myTrips.end());
-  bool changed = !samePattern(K, myKKT);
-  myKKT = std::move(K);
+  bool changed = assembleKKT(S, sPatternChanged, G, N, krow, m);
   if (!myKKTSolver) {
     myKKTSolver = LinearSolver::create(myType, n + m, m);
     changed = true;
@@ -90,7 +139,8 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   Eigen::VectorXd w;
   const int maxIter = 2 * N.numRows() + 5;
   for (int iter = 0; iter < maxIter; ++iter) {
-    if (!solveEqualities(S, bf, G, N, active, u, lambda, theta)) return false;
+    if (!solveEqualities(S, sPatternChanged, bf, G, N, active, u, lambda, theta)) return false;
+    sPatternChanged = false;
     if (N.numRows() == 0) return true;
     bool changed = false;
     // w = N u + R θ − b over all rows.

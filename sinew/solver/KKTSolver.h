@@ -45,15 +45,29 @@ class KKTSolver {
              Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
 
  private:
-  bool solveEqualities(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
-                       const ConstraintRows& N, const std::vector<char>& active, Eigen::VectorXd& u,
-                       Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  bool solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
+                       const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
+                       Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  /// Fills myKKT = [S −Gᵀ; −G −R] for the active rows, rebuilding its
+  /// pattern (and the value positions of every source entry) only when the
+  /// structure differs from the last call. Returns true if it was rebuilt.
+  bool assembleKKT(const SparseMatrixd& S, bool sPatternChanged, const ConstraintRows& G, const ConstraintRows& N,
+                   const std::vector<int>& krow, int m);
 
   LinearSolverType myType;
   std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
   std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix
   SparseMatrixd myKKT;
   std::vector<Eigen::Triplet<double>> myTrips;
+  // Assembly plan of myKKT: the structure it was built for and where each
+  // source entry lands in its value array.
+  struct Plan {
+    bool valid = false;
+    int n = 0, m = 0;
+    Eigen::Index sNnz = 0;
+    std::vector<int> rows, cols;  ///< KKT (row, col) of each constraint entry, lower part
+    std::vector<int> sPos, cPosLo, cPosUp, diagPos;
+  } myPlan;
   Eigen::VectorXd myRhs, mySol;
 };
 

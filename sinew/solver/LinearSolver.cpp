@@ -3,6 +3,7 @@
 #include <Eigen/IterativeLinearSolvers>
 #include <Eigen/SparseCholesky>
 
+#include <algorithm>
 #include <cmath>
 
 #include "sinew/Error.h"
@@ -44,11 +45,7 @@ class EigenLDLTSolver : public LinearSolver {
   bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
     myA = &A;
     myNc = nc;
-    if (nc > 0) {
-      myReg = A;
-      const double eps = 1e-12 * std::max(1.0, A.diagonal().head(A.rows() - nc).cwiseAbs().maxCoeff());
-      for (int i = A.rows() - nc; i < A.rows(); ++i) myReg.coeffRef(i, i) -= eps;
-    }
+    if (nc > 0) regularize(A, patternChanged);
     const SparseMatrixd& M = nc > 0 ? myReg : A;
     if (patternChanged || !myAnalyzed) {
       myLDLT.analyzePattern(M);
@@ -60,17 +57,38 @@ class EigenLDLTSolver : public LinearSolver {
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
     x = myLDLT.solve(b);
     if (myNc == 0) return;
+    // Refine against the exact matrix until the residual is at round-off.
+    const double tol = 1e-14 * std::max(1.0, b.lpNorm<Eigen::Infinity>());
     for (int k = 0; k < 3; ++k) {
       myR = b - (*myA) * x;
+      if (myR.lpNorm<Eigen::Infinity>() <= tol) break;
       x += myLDLT.solve(myR);
     }
   }
   std::string name() const override { return "EigenLDLT"; }
 
  private:
+  /// myReg = A − εI on the constraint block, reusing the pattern.
+  void regularize(const SparseMatrixd& A, bool patternChanged) {
+    if (patternChanged || myReg.nonZeros() != A.nonZeros() || myReg.rows() != A.rows()) {
+      myReg = A;
+      myDiag.clear();
+      for (int i = static_cast<int>(A.rows()) - myNc; i < A.rows(); ++i) {
+        const int* inner = myReg.innerIndexPtr();
+        const int b = myReg.outerIndexPtr()[i], e = myReg.outerIndexPtr()[i + 1];
+        myDiag.push_back(static_cast<int>(std::lower_bound(inner + b, inner + e, i) - inner));
+      }
+    } else {
+      std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), myReg.valuePtr());
+    }
+    const double eps = 1e-12 * std::max(1.0, A.diagonal().head(A.rows() - myNc).cwiseAbs().maxCoeff());
+    for (int p : myDiag) myReg.valuePtr()[p] -= eps;
+  }
+
   Eigen::SimplicialLDLT<SparseMatrixd, Eigen::Lower, Eigen::AMDOrdering<int>> myLDLT;
   const SparseMatrixd* myA = nullptr;
   SparseMatrixd myReg;
+  std::vector<int> myDiag;
   Eigen::VectorXd myR;
   int myNc = 0;
   bool myAnalyzed = false;
