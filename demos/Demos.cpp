@@ -18,6 +18,7 @@ void registerDemos() {
     registerNetDemo(reg);
     registerSimpleMuscle(reg);
     registerRigidBodyJoint(reg);
+    registerFourBarLinkage(reg);
   });
 }
 

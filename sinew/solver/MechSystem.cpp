@@ -353,7 +353,7 @@ void MechSystem::RowBuilder::addEntry(const DynamicComponent& c, const Eigen::Re
   const int i = mySys.compIndex(c);
   for (const ExpTerm& t : mySys.myExp[i]) {
     const CompInfo& T = mySys.myComps[t.target];
-    Eigen::RowVectorXd gt = g * t.J;
+    const Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, 6> gt = g * t.J;
     if (T.solveOffset >= 0) {
       // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
       // the same from step to step.
