@@ -19,6 +19,7 @@ void registerDemos() {
     registerSimpleMuscle(reg);
     registerRigidBodyJoint(reg);
     registerFourBarLinkage(reg);
+    registerJointTypeDemos(reg);
   });
 }
 

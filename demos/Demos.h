@@ -26,6 +26,7 @@ void registerNetDemo(ModelRegistry& reg);
 void registerSimpleMuscle(ModelRegistry& reg);
 void registerRigidBodyJoint(ModelRegistry& reg);
 void registerFourBarLinkage(ModelRegistry& reg);
+void registerJointTypeDemos(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);
