@@ -17,9 +17,7 @@ class FrameBodyAttachment : public RootModel {
  public:
   void build(const std::vector<std::string>&) override {
     const double lenx1 = JointDemoDims::lenx1, lenx2 = JointDemoDims::lenx2, leny2 = JointDemoDims::leny2;
-    RigidBody* b = nullptr;
-    MechModel& mech = addJointDemoMech(*this, b);
-    RigidBody& bodyB = *b;
+    auto [mech, bodyB] = addJointDemoMech(*this);
     // bodyA: a capsule along z, hanging vertically from bodyB's right end.
     auto& bodyA = mech.addRigidBody(RigidBody::createFromMesh(
         "bodyA", std::make_shared<PolygonalMesh>(MeshFactory::createCapsule(leny2 / 2, lenx2, 16)), JointDemoDims::density));

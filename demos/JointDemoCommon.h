@@ -14,16 +14,21 @@ struct JointDemoDims {
   static constexpr double lenx1 = 10, leny1 = 2, lenz1 = 3, lenx2 = 10, leny2 = 2, density = 0.2;
 };
 
-inline MechModel& addJointDemoMech(RootModel& root, RigidBody*& bodyB) {
+struct JointDemoMech {
+  MechModel& mech;
+  RigidBody& bodyB;
+};
+
+inline JointDemoMech addJointDemoMech(RootModel& root) {
   using D = JointDemoDims;
   auto& mech = root.addModel(std::make_unique<MechModel>("mech"));
   mech.setGravity(0, 0, -98);
   mech.setFrameDamping(1.0);
   mech.setRotaryDamping(4.0);
-  bodyB = &mech.addRigidBody(RigidBody::createFromMesh(
+  auto& bodyB = mech.addRigidBody(RigidBody::createFromMesh(
       "bodyB", std::make_shared<PolygonalMesh>(MeshFactory::createBox(D::lenx1, D::leny1, D::lenz1)), D::density));
-  bodyB->setPose(RigidTransform3d(0, 0, 1.5 * D::lenx1));
-  return mech;
+  bodyB.setPose(RigidTransform3d(0, 0, 1.5 * D::lenx1));
+  return {mech, bodyB};
 }
 
 }  // namespace sinew::demos

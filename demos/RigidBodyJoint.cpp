@@ -16,9 +16,7 @@ class RigidBodyJoint : public RootModel {
     const double lenx1 = JointDemoDims::lenx1, lenx2 = JointDemoDims::lenx2, leny2 = JointDemoDims::leny2;
     // The guide's meshes are rotated by TMB (about (1,1,1) by 120°) and the
     // bodies back by 90° about x; plain shapes along x give the same bodies.
-    RigidBody* b = nullptr;
-    MechModel& mech = addJointDemoMech(*this, b);
-    RigidBody& bodyB = *b;
+    auto [mech, bodyB] = addJointDemoMech(*this);
     bodyB.setDynamic(false);
     auto capsule = std::make_shared<PolygonalMesh>(MeshFactory::createCapsule(leny2 / 2, lenx2 - leny2, 16));
     capsule->transform(Eigen::Isometry3d(Eigen::AngleAxisd(M_PI / 2, Vector3d::UnitY())));

@@ -136,9 +136,6 @@ class Constrainer {
   virtual void getBilateralConstraints(ConstraintBuilder& G) { (void)G; }
   /// Unilateral rows N u ≥ 0 that are currently engaged.
   virtual void getUnilateralConstraints(ConstraintBuilder& N) { (void)N; }
-  /// Updates which unilateral rows are engaged from the current positions;
-  /// returns true if the set changed.
-  virtual bool updateEngagement() { return false; }
   /// Receives the constraint impulses (in row order) after a solve, divided
   /// by h so they are forces.
   virtual void setConstraintForces(const double* bilateral, const double* unilateral) {

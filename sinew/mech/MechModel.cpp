@@ -109,19 +109,9 @@ AttachmentComponent& MechModel::attachFrame(Frame& f, Frame& master, const Rigid
   return attachFrame(f, master);
 }
 
-bool MechModel::detachPoint(Point& p) {
+bool MechModel::detachSlave(DynamicComponent& slave) {
   for (auto& a : *myAttachments)
-    if (&a.getSlave() == &p) {
-      a.disconnect();
-      myAttachments->remove(a);
-      return true;
-    }
-  return false;
-}
-
-bool MechModel::detachFrame(Frame& f) {
-  for (auto& a : *myAttachments)
-    if (&a.getSlave() == &f) {
+    if (&a.getSlave() == &slave) {
       a.disconnect();
       myAttachments->remove(a);
       return true;

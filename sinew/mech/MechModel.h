@@ -92,8 +92,8 @@ class MechModel : public Model {
   /// Sets f's pose to TFW, then attaches it to master.
   AttachmentComponent& attachFrame(Frame& f, Frame& master, const RigidTransform3d& TFW);
   /// Removes the attachment of p (or f); returns false if it had none.
-  bool detachPoint(Point& p);
-  bool detachFrame(Frame& f);
+  bool detachPoint(Point& p) { return detachSlave(p); }
+  bool detachFrame(Frame& f) { return detachSlave(f); }
 
   // Simulation properties (§4.1)
   const Vector3d& getGravity() const { return myGravity; }
@@ -135,6 +135,7 @@ class MechModel : public Model {
   void collect(Component& c, std::vector<DynamicComponent*>& comps, std::vector<ForceEffector*>& effs,
                std::vector<Constrainer*>& cons);
   bool classificationChanged() const;
+  bool detachSlave(DynamicComponent& slave);
 
   ComponentList<Model>* myModels;
   ComponentList<Particle>* myParticles;

@@ -81,7 +81,6 @@ class MechSystemSolver {
   // Workspace reused across steps.
   SparseMatrixd myS, myMS;
   ConstraintRows myG, myN;
-  std::vector<double> myDistG, myDistN, myDampG, myDampN;
   Eigen::VectorXd myU, myUp, myF, myB, myTmp, myLambda, myTheta;
 };
 
