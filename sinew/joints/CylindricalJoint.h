@@ -12,40 +12,46 @@ namespace sinew {
 class CylindricalJoint : public JointBase {
   SINEW_DECLARE_PROPERTIES
  public:
+  static constexpr int Z_IDX = 0, THETA_IDX = 1;
   explicit CylindricalJoint(std::string name = {});
   CylindricalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
-  static constexpr int Z_IDX = 0, THETA_IDX = 1;
+  CylindricalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis,
+                   std::string name = {});
   double getZ() const { return getCoordinate(Z_IDX); }
   void setZ(double z) { setCoordinate(Z_IDX, z); }
-  double getTheta() const;
-  void setTheta(double deg);
+  double getTheta() const { return getCoordinateDisplay(THETA_IDX); }
+  void setTheta(double deg) { setCoordinateDisplay(THETA_IDX, deg); }
 };
 
 /// Translation in D's x–y plane and rotation about D's z (§3.4.9).
 class PlanarJoint : public JointBase {
   SINEW_DECLARE_PROPERTIES
  public:
+  static constexpr int X_IDX = 0, Y_IDX = 1, THETA_IDX = 2;
   explicit PlanarJoint(std::string name = {});
   PlanarJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
-  static constexpr int X_IDX = 0, Y_IDX = 1, THETA_IDX = 2;
+  PlanarJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name = {});
   double getX() const { return getCoordinate(X_IDX); }
   void setX(double x) { setCoordinate(X_IDX, x); }
   double getY() const { return getCoordinate(Y_IDX); }
   void setY(double y) { setCoordinate(Y_IDX, y); }
-  double getTheta() const;
-  void setTheta(double deg);
+  double getTheta() const { return getCoordinateDisplay(THETA_IDX); }
+  void setTheta(double deg) { setCoordinateDisplay(THETA_IDX, deg); }
 };
 
 /// Translation in D's x–y plane only (§3.4.10).
 class PlanarTranslationJoint : public JointBase {
   SINEW_DECLARE_PROPERTIES
  public:
+  static constexpr int X_IDX = 0, Y_IDX = 1;
   explicit PlanarTranslationJoint(std::string name = {});
   PlanarTranslationJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
-  double getX() const { return getCoordinate(0); }
-  void setX(double x) { setCoordinate(0, x); }
-  double getY() const { return getCoordinate(1); }
-  void setY(double y) { setCoordinate(1, y); }
+  PlanarTranslationJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis,
+                         std::string name = {});
+  double getX() const { return getCoordinate(X_IDX); }
+  void setX(double x) { setCoordinate(X_IDX, x); }
+  double getY() const { return getCoordinate(Y_IDX); }
+  void setY(double y) { setCoordinate(Y_IDX, y); }
 };
 
 }  // namespace sinew

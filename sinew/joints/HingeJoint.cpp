@@ -2,14 +2,9 @@
 
 #include <cmath>
 
-namespace sinew {
+#include "sinew/joints/AxisJointConstructors.h"
 
-namespace {
-constexpr double kDeg = 180.0 / M_PI;
-std::unique_ptr<RigidBodyCoupling> hingeCoupling() {
-  return std::make_unique<AxisCoupling>(std::array<bool, 3>{false, false, false}, AxisCoupling::Rotation::AboutZ);
-}
-}  // namespace
+namespace sinew {
 
 RigidTransform3d frameFromZAxis(const Vector3d& p, const Vector3d& zaxis, const std::string& where) {
   if (!(zaxis.norm() > 0) || !zaxis.allFinite()) throw ModelError("joint axis must be non-zero and finite", where);
@@ -20,38 +15,19 @@ RigidTransform3d frameFromZAxis(const Vector3d& p, const Vector3d& zaxis, const 
 }
 
 SINEW_PROPERTIES(HingeJoint, JointBase) {
-  list.add<HingeJoint>("theta", "joint angle (degrees)", &HingeJoint::getTheta, &HingeJoint::setTheta);
+  addCoordinateProperties(list, "theta", THETA_IDX, "joint angle (degrees)");
   list.add<HingeJoint>("thetaDot", "joint angular speed (degrees/s)", &HingeJoint::getThetaDot);
-  list.add<HingeJoint>("thetaRange", "joint angle range (degrees)",
-                       [](const HingeJoint& j) { return Eigen::VectorXd(j.getThetaRange()); },
-                       &HingeJoint::setThetaRangeVec);
-  list.add<HingeJoint>("thetaLocked", "whether theta is locked", &HingeJoint::isThetaLocked,
-                       &HingeJoint::setThetaLocked);
 }
 
-HingeJoint::HingeJoint(std::string name) : JointBase(std::move(name), hingeCoupling()) {}
+SINEW_AXIS_JOINT_CONSTRUCTORS(HingeJoint, false, false, false, true)
 
-HingeJoint::HingeJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name)
-    : HingeJoint(std::move(name)) {
-  setBodies(bodyA, bodyB, TDW);
-}
+double HingeJoint::getThetaDot() const { return getCoordinateSpeed(THETA_IDX) * 180.0 / M_PI; }
 
-HingeJoint::HingeJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis,
-                       std::string name)
-    : HingeJoint(std::move(name)) {
-  setBodies(bodyA, bodyB, frameFromZAxis(originD, zaxis, describe()));
+SINEW_PROPERTIES(SlottedHingeJoint, JointBase) {
+  addCoordinateProperties(list, "x", X_IDX, "translation along D's x axis");
+  addCoordinateProperties(list, "theta", THETA_IDX, "rotation about D's z axis (degrees)");
 }
 
-double HingeJoint::getTheta() const { return getCoordinate(0) * kDeg; }
-void HingeJoint::setTheta(double deg) { setCoordinate(0, deg / kDeg); }
-double HingeJoint::getThetaDot() const { return getCoordinateSpeed(0) * kDeg; }
-Eigen::Vector2d HingeJoint::getThetaRange() const {
-  return {getMinCoordinate(0) * kDeg, getMaxCoordinate(0) * kDeg};
-}
-void HingeJoint::setThetaRange(double minDeg, double maxDeg) { setCoordinateRange(0, minDeg / kDeg, maxDeg / kDeg); }
-void HingeJoint::setThetaRangeVec(const Eigen::VectorXd& r) {
-  if (r.size() != 2) throw ModelError("thetaRange needs two values", describe());
-  setThetaRange(r[0], r[1]);
-}
+SINEW_AXIS_JOINT_CONSTRUCTORS(SlottedHingeJoint, true, false, false, true)
 
 }  // namespace sinew

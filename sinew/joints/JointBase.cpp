@@ -4,6 +4,15 @@
 
 namespace sinew {
 
+namespace {
+constexpr double kDeg = 180.0 / M_PI;
+
+double checkedCompliance(double c, const std::string& where) {
+  if (!(c >= 0) || !std::isfinite(c)) throw ModelError("compliance and damping must be finite and >= 0", where);
+  return c;
+}
+}  // namespace
+
 SINEW_PROPERTIES(JointBase, Component) {
   list.add<JointBase>("linearCompliance", "compliance of translational constraints (0 = hard)",
                       &JointBase::getLinearCompliance, &JointBase::setLinearCompliance)
@@ -21,19 +30,34 @@ SINEW_PROPERTIES(JointBase, Component) {
                       &JointBase::getConstraintWrench);
   list.add<JointBase>("bilateralForces", "bilateral constraint forces of the last step",
                       &JointBase::getBilateralForces);
+  list.add<JointBase>("unilateralForces", "unilateral constraint forces of the last step",
+                      &JointBase::getUnilateralForces);
+}
+
+void JointBase::addCoordinateProperties(PropertyList& list, const std::string& name, int i, const std::string& doc) {
+  list.add<JointBase>(
+      name, doc, [i](const JointBase& j) { return j.getCoordinateDisplay(i); },
+      [i](JointBase& j, double v) { j.setCoordinateDisplay(i, v); });
+  list.add<JointBase>(
+      name + "Range", "range of " + name, [i](const JointBase& j) { return j.getCoordinateRangeDisplay(i); },
+      [i](JointBase& j, const Eigen::VectorXd& r) { j.setCoordinateRangeDisplay(i, r); });
+  list.add<JointBase>(
+      name + "Locked", "whether " + name + " is locked", [i](const JointBase& j) { return j.isLocked(i); },
+      [i](JointBase& j, bool l) { j.setLocked(i, l); });
 }
 
 JointBase::JointBase(std::string name, std::unique_ptr<RigidBodyCoupling> coupling)
     : Component(std::move(name)), myCoupling(std::move(coupling)) {
-  const int n = myCoupling->numCoordinates();
-  myRanges.assign(n, {-INFINITY, INFINITY});
-  myLocked.assign(n, false);
-  myLockedValues.assign(n, 0.0);
+  // T_CD at zero coordinates is not always the identity (EllipsoidJoint).
+  myCoupling->coordinatesToTCD(myInitialTCD, myCoupling->getCoordinateValues());
 }
 
 void JointBase::setBodies(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW) {
-  setBodies(bodyA, bodyA.getPose().inverse() * TDW * myInitialTCD, bodyB,
-            bodyB ? bodyB->getPose().inverse() * TDW : TDW);
+  setBodies(bodyA, bodyB, TDW * myInitialTCD, TDW);
+}
+
+void JointBase::setBodies(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TCW, const RigidTransform3d& TDW) {
+  setBodies(bodyA, bodyA.getPose().inverse() * TCW, bodyB, bodyB ? bodyB->getPose().inverse() * TDW : TDW);
 }
 
 void JointBase::setBodies(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB, const RigidTransform3d& TDB) {
@@ -42,11 +66,21 @@ void JointBase::setBodies(Frame& bodyA, const RigidTransform3d& TCA, Frame* body
   myB = bodyB;
   myTCA = TCA;
   myTDB = TDB;
+  couplingStructureChanged();
+  project(getCurrentTCD());
+}
+
+void JointBase::couplingStructureChanged() {
   if (auto* p = getParent()) p->componentStructureChanged();
 }
 
 void JointBase::requireConnected() const {
   if (!myA) throw ModelError("joint is not connected to any body (call setBodies)", describe());
+}
+
+const CoordinateInfo& JointBase::info(int i) const {
+  if (i < 0 || i >= numCoordinates()) throw ModelError("no coordinate " + std::to_string(i), describe());
+  return myCoupling->getCoordinateInfo(i);
 }
 
 RigidTransform3d JointBase::getCurrentTCW() const {
@@ -64,30 +98,31 @@ RigidTransform3d JointBase::getCurrentTCD() const {
   return getCurrentTDW().inverse() * getCurrentTCW();
 }
 
-Twist JointBase::getConstraintError() const {
+RigidTransform3d JointBase::project(const RigidTransform3d& TCD) const {
   RigidTransform3d TGD;
-  Eigen::VectorXd c;
+  Eigen::VectorXd q(numCoordinates());
+  myCoupling->projectToConstraints(TGD, TCD, &q);
+  // The stored values are what nearestAngle() unwraps against.
+  for (int i = 0; i < numCoordinates(); ++i) myCoupling->getCoordinateInfo(i).value = q[i];
+  return TGD;
+}
+
+Twist JointBase::getConstraintError() const {
   const RigidTransform3d TCD = getCurrentTCD();
-  myCoupling->projectToConstraints(TGD, c, TCD);
-  return errorTwist(TGD.inverse() * TCD);
+  return errorTwist(project(TCD).inverse() * TCD);
 }
 
-void JointBase::projection(RigidTransform3d& TGD, Eigen::VectorXd& coords) const {
-  myCoupling->projectToConstraints(TGD, coords, getCurrentTCD());
+double JointBase::getCoordinate(int i) const {
+  info(i);
+  return getCoordinates()[i];
 }
-
-double JointBase::getCoordinate(int i) const { return getCoordinates()[i]; }
 
 Eigen::VectorXd JointBase::getCoordinates() const {
-  RigidTransform3d TGD;
-  Eigen::VectorXd c;
-  projection(TGD, c);
-  return c;
+  if (myA) project(getCurrentTCD());
+  return myCoupling->getCoordinateValues();
 }
 
-std::string JointBase::coordinatePath(int i) const {
-  return describe() + ":" + myCoupling->coordinateName(i);
-}
+std::string JointBase::coordinatePath(int i) const { return describe() + ":" + info(i).name; }
 
 void JointBase::setCoordinate(int i, double value) {
   Eigen::VectorXd c = getCoordinates();
@@ -98,11 +133,13 @@ void JointBase::setCoordinate(int i, double value) {
 void JointBase::setCoordinates(const Eigen::VectorXd& values) {
   if (values.size() != numCoordinates()) throw ModelError("wrong number of coordinates", describe());
   for (int i = 0; i < numCoordinates(); ++i)
-    if (!(values[i] >= myRanges[i].first && values[i] <= myRanges[i].second))
+    if (!(values[i] >= info(i).min && values[i] <= info(i).max))
       throw ModelError("value " + std::to_string(values[i]) + " outside the coordinate range [" +
-                           std::to_string(myRanges[i].first) + ", " + std::to_string(myRanges[i].second) + "]",
+                           std::to_string(info(i).min) + ", " + std::to_string(info(i).max) + "]",
                        coordinatePath(i));
-  RigidTransform3d TCD = myCoupling->coordinatesToTCD(values);
+  RigidTransform3d TCD;
+  myCoupling->coordinatesToTCD(TCD, values);
+  for (int i = 0; i < numCoordinates(); ++i) myCoupling->getCoordinateInfo(i).value = values[i];
   if (!myA) {
     myInitialTCD = TCD;
     return;
@@ -113,39 +150,85 @@ void JointBase::setCoordinates(const Eigen::VectorXd& values) {
   else myB->setPose(TCW * TCD.inverse() * myTDB.inverse());
 }
 
+namespace {
+/// Velocity of frame C relative to the material point of B at C's origin,
+/// in world axes: the derivative of T_CD seen from D.
+Twist relativeVelocity(const Frame& A, const Frame* B, const Vector3d& pC) {
+  Twist rel = frameVelocityJacobian(pC - A.getPosition()) * A.getVelocity();
+  if (B) rel -= frameVelocityJacobian(pC - B->getPosition()) * B->getVelocity();
+  return rel;
+}
+
+Twist toFrame(const Matrix3d& R, const Twist& w) {
+  Twist t;
+  t << R.transpose() * w.head<3>(), R.transpose() * w.tail<3>();
+  return t;
+}
+}  // namespace
+
 double JointBase::getCoordinateSpeed(int i) const {
   requireConnected();
-  RigidTransform3d TGD;
-  Eigen::VectorXd c;
-  projection(TGD, c);
-  const RigidTransform3d TGW = getCurrentTDW() * TGD;
-  const Vector3d pC = getCurrentTCW().p;
-  Twist rel = frameVelocityJacobian(pC - myA->getPosition()) * myA->getVelocity();
-  if (myB) rel -= frameVelocityJacobian(pC - myB->getPosition()) * myB->getVelocity();
-  Wrench w = myCoupling->coordinateWrench(i, TGD);
-  return (TGW.R * w.head<3>()).dot(rel.head<3>()) + (TGW.R * w.tail<3>()).dot(rel.tail<3>());
+  const RigidBodyConstraint* lc = info(i).limitConstraint;
+  if (!lc) throw ModelError("coordinate has no limit constraint, so no speed", coordinatePath(i));
+  const RigidTransform3d TCW = getCurrentTCW(), TDW = getCurrentTDW(), TCD = TDW.inverse() * TCW;
+  const RigidTransform3d TGD = project(TCD);
+  const Twist velGD = toFrame((TDW * TGD).R, relativeVelocity(*myA, myB, TCW.p));
+  myCoupling->updateConstraints(TGD, TCD, errorTwist(TGD.inverse() * TCD), velGD, false);
+  return lc->getWrenchG().dot(velGD);
 }
 
 void JointBase::setCoordinateRange(int i, double min, double max) {
   if (!(min <= max)) throw ModelError("inverted coordinate range", coordinatePath(i));
-  myRanges.at(i) = {min, max};
+  if (!info(i).limitConstraint && (std::isfinite(min) || std::isfinite(max)))
+    throw ModelError("coordinate has no limit constraint, so no range", coordinatePath(i));
+  auto& q = myCoupling->getCoordinateInfo(i);
+  q.min = min;
+  q.max = max;
 }
 
 void JointBase::setLocked(int i, bool locked) {
-  if (locked && !myLocked.at(i)) myLockedValues[i] = getCoordinate(i);
-  myLocked.at(i) = locked;
+  if (locked && !info(i).limitConstraint) throw ModelError("coordinate cannot be locked", coordinatePath(i));
+  auto& q = myCoupling->getCoordinateInfo(i);
+  if (locked && !q.locked) q.lockedValue = getCoordinate(i);
+  q.locked = locked;
 }
 
-namespace {
-double checkedCompliance(double c, const std::string& where) {
-  if (!(c >= 0) || !std::isfinite(c)) throw ModelError("compliance and damping must be finite and >= 0", where);
-  return c;
+double JointBase::getCoordinateDisplay(int i) const {
+  return getCoordinate(i) * (info(i).isRotary() ? kDeg : 1.0);
 }
-}  // namespace
+
+void JointBase::setCoordinateDisplay(int i, double v) { setCoordinate(i, v / (info(i).isRotary() ? kDeg : 1.0)); }
+
+Eigen::VectorXd JointBase::getCoordinateRangeDisplay(int i) const {
+  const double s = info(i).isRotary() ? kDeg : 1.0;
+  return Eigen::Vector2d(info(i).min * s, info(i).max * s);
+}
+
+void JointBase::setCoordinateRangeDisplay(int i, const Eigen::VectorXd& range) {
+  if (range.size() != 2) throw ModelError("a range needs two values", coordinatePath(i));
+  const double s = info(i).isRotary() ? kDeg : 1.0;
+  setCoordinateRange(i, range[0] / s, range[1] / s);
+}
 
 void JointBase::setLinearCompliance(double c) { myLinCompliance = checkedCompliance(c, describe()); }
 void JointBase::setRotaryCompliance(double c) { myRotCompliance = checkedCompliance(c, describe()); }
 void JointBase::setCompliantDamping(double d) { myDamping = checkedCompliance(d, describe()); }
+
+void JointBase::updateStepState() {
+  myTCW = getCurrentTCW();
+  const RigidTransform3d TDW = getCurrentTDW(), TCD = TDW.inverse() * myTCW;
+  const RigidTransform3d TGD = project(TCD);
+  myTGW = TDW * TGD;
+  myErrC = errorTwist(TGD.inverse() * TCD);
+  const Twist velGD = toFrame(myTGW.R, relativeVelocity(*myA, myB, myTCW.p));
+  for (int i = 0; i < numCoordinates(); ++i) {
+    auto& q = myCoupling->getCoordinateInfo(i);
+    if (!q.limitConstraint) continue;
+    if (q.locked) q.limitConstraint->setEngaged(0);
+    else RigidBodyCoupling::updateEngaged(*q.limitConstraint, q.value, q.min, q.max);
+  }
+  myCoupling->updateConstraints(TGD, TCD, myErrC, velGD, true);
+}
 
 void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance) {
   // The row is wᵀ (twist of C − twist of the B point at C), in world axes.
@@ -158,49 +241,34 @@ void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, doub
 
 void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   requireConnected();
-  myTCW = getCurrentTCW();
-  const RigidTransform3d TDW = getCurrentTDW(), TCD = TDW.inverse() * myTCW;
-  RigidTransform3d TGD;
-  Eigen::VectorXd coords;
-  myCoupling->projectToConstraints(TGD, coords, TCD);
-  myTGW = TDW * TGD;
-  const Twist delta = errorTwist(TGD.inverse() * TCD);
-  myCoupling->getConstraintWrenches(myWrenches, TGD);
+  updateStepState();
+  myStepStateFresh = true;
   myBilateralDirs.clear();
-  for (auto& cw : myWrenches) {
-    addRow(G, cw.w, cw.w.dot(delta), cw.rotary ? myRotCompliance : myLinCompliance);
-    myBilateralDirs.push_back(cw.w);
+  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
+    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
+    if (!c.isBilateral()) continue;
+    addRow(G, c.getWrenchG(), c.getWrenchG().dot(myErrC), compliance(c));
+    myBilateralDirs.push_back(c.getWrenchG());
   }
   for (int i = 0; i < numCoordinates(); ++i) {
-    if (!myLocked[i]) continue;
-    Wrench w = myCoupling->coordinateWrench(i, TGD);
-    addRow(G, w, coords[i] - myLockedValues[i],
-           myCoupling->isRotaryCoordinate(i) ? myRotCompliance : myLinCompliance);
-    myBilateralDirs.push_back(w);
+    const CoordinateInfo& q = info(i);
+    if (!q.locked) continue;
+    addRow(G, q.limitConstraint->getWrenchG(), q.value - q.lockedValue, compliance(*q.limitConstraint));
+    myBilateralDirs.push_back(q.limitConstraint->getWrenchG());
   }
 }
 
 void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
   myUnilateralDirs.clear();
   if (!myA) return;
-  RigidTransform3d TGD;
-  Eigen::VectorXd coords;
-  projection(TGD, coords);
-  myTCW = getCurrentTCW();
-  myTGW = getCurrentTDW() * TGD;
-  // Finite limits are always offered: a row is inactive unless the step
-  // would carry the coordinate past its bound (§4.9.2).
-  for (int i = 0; i < numCoordinates(); ++i) {
-    if (myLocked[i]) continue;
-    Wrench w = myCoupling->coordinateWrench(i, TGD);
-    if (std::isfinite(myRanges[i].first)) {
-      addRow(N, w, coords[i] - myRanges[i].first, 0);
-      myUnilateralDirs.push_back(w);
-    }
-    if (std::isfinite(myRanges[i].second)) {
-      addRow(N, -w, myRanges[i].second - coords[i], 0);
-      myUnilateralDirs.push_back(-w);
-    }
+  if (!myStepStateFresh) updateStepState();
+  myStepStateFresh = false;
+  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
+    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
+    if (c.isBilateral() || c.getEngaged() == 0) continue;
+    const Wrench w = c.getEngaged() * c.getWrenchG();
+    addRow(N, w, c.getDistance(), 0);
+    myUnilateralDirs.push_back(w);
   }
 }
 

@@ -1,11 +1,15 @@
-// Joints between two frames (guide §3.3): frame C fixed to body A, frame D
-// fixed to body B or to ground, the joint transform T_CD restricted by a
-// RigidBodyCoupling. The joint is a Constrainer: its bilateral rows forbid
-// the coupling's constraint directions, its unilateral rows enforce
-// coordinate ranges (engaged only when a step would cross them, §4.9.2),
-// and locked coordinates add bilateral rows (§3.3.5). Compliance and
-// damping soften the rows (§3.3.8). Constraint forces are kept after each
-// step (§3.3.7).
+// Joints between two frames (guide §3.3, §4.9.3): frame C fixed to body A,
+// frame D fixed to body B or to ground, the joint transform T_CD
+// restricted by a RigidBodyCoupling. The joint is a Constrainer: the
+// coupling's bilateral constraints become bilateral rows, its unilateral
+// ones (coordinate limits, tilt limits, one-sided connectors) unilateral
+// rows that the solver activates only when a step would cross their bound
+// (§4.9.2), and locked coordinates add bilateral rows (§3.3.5). Compliance
+// and damping soften the rows (§3.3.8). Constraint forces are kept after
+// each step (§3.3.7).
+//
+// A custom joint (§4.9.3) is a JointBase constructed with its coupling;
+// coordinate properties come from addCoordinateProperties().
 #pragma once
 
 #include <memory>
@@ -26,10 +30,14 @@ class JointBase : public Component, public Constrainer {
   /// Connects A to B (nullptr: ground) with D at world pose TDW and the
   /// joint at its current coordinates (zero unless set before).
   void setBodies(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW);
+  /// Connects with C and D given in world coordinates.
+  void setBodies(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TCW, const RigidTransform3d& TDW);
   /// Connects with explicit frames C (in A) and D (in B or world).
   void setBodies(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB, const RigidTransform3d& TDB);
   Frame* getBodyA() const { return myA; }
   Frame* getBodyB() const { return myB; }
+  const RigidTransform3d& getTCA() const { return myTCA; }
+  const RigidTransform3d& getTDB() const { return myTDB; }
 
   RigidTransform3d getCurrentTCW() const;
   RigidTransform3d getCurrentTDW() const;
@@ -37,8 +45,10 @@ class JointBase : public Component, public Constrainer {
   /// The joint error T_CG as a small twist (zero when the joint holds).
   Twist getConstraintError() const;
 
-  // Coordinates (§3.3.4); angles in radians here, degrees in named accessors.
+  // Coordinates (§3.3.4); radians/metres here, degrees for rotary
+  // coordinates in the *Display accessors and in properties.
   int numCoordinates() const { return myCoupling->numCoordinates(); }
+  const std::string& getCoordinateName(int i) const { return info(i).name; }
   double getCoordinate(int i) const;
   Eigen::VectorXd getCoordinates() const;
   /// Sets a coordinate by moving the freer body (A unless it is not dynamic).
@@ -46,10 +56,14 @@ class JointBase : public Component, public Constrainer {
   void setCoordinates(const Eigen::VectorXd& values);
   double getCoordinateSpeed(int i) const;
   void setCoordinateRange(int i, double min, double max);
-  double getMinCoordinate(int i) const { return myRanges.at(i).first; }
-  double getMaxCoordinate(int i) const { return myRanges.at(i).second; }
-  bool isLocked(int i) const { return myLocked.at(i); }
+  double getMinCoordinate(int i) const { return info(i).min; }
+  double getMaxCoordinate(int i) const { return info(i).max; }
+  bool isLocked(int i) const { return info(i).locked; }
   void setLocked(int i, bool locked);
+  double getCoordinateDisplay(int i) const;
+  void setCoordinateDisplay(int i, double v);
+  Eigen::VectorXd getCoordinateRangeDisplay(int i) const;
+  void setCoordinateRangeDisplay(int i, const Eigen::VectorXd& range);
 
   // Compliance and damping per row kind (§3.3.8; 0 = hard).
   double getLinearCompliance() const { return myLinCompliance; }
@@ -59,41 +73,53 @@ class JointBase : public Component, public Constrainer {
   double getCompliantDamping() const { return myDamping; }
   void setCompliantDamping(double d);
 
-  // Constraint forces of the last step (§3.3.7).
+  // Constraint forces of the last step (§3.3.7), one per row in the
+  // coupling's constraint order (locked coordinates last).
   const Eigen::VectorXd& getBilateralForces() const { return myBilateralForces; }
   const Eigen::VectorXd& getUnilateralForces() const { return myUnilateralForces; }
   /// Total constraint wrench on body A, in C coordinates (at C's origin).
   const Wrench& getConstraintWrench() const { return myWrench; }
+
+  RigidBodyCoupling& getCoupling() const { return *myCoupling; }
 
   // Constrainer
   void getBilateralConstraints(ConstraintBuilder& G) override;
   void getUnilateralConstraints(ConstraintBuilder& N) override;
   void setConstraintForces(const double* bilateral, const double* unilateral) override;
 
+  /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
+  /// coordinate i to a joint class's property list.
+  static void addCoordinateProperties(PropertyList& list, const std::string& name, int i, const std::string& doc);
+
  protected:
-  RigidBodyCoupling& coupling() const { return *myCoupling; }
   std::string coordinatePath(int i) const;
+  const CoordinateInfo& info(int i) const;
+  /// For subclasses that change their coupling's constraints after
+  /// construction (e.g. a connector made unilateral).
+  void couplingStructureChanged();
 
  private:
   void requireConnected() const;
-  void projection(RigidTransform3d& TGD, Eigen::VectorXd& coords) const;
+  /// Projects the current T_CD, refreshing the coordinate values.
+  RigidTransform3d project(const RigidTransform3d& TCD) const;
+  void updateStepState();
   void addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance);
+  double compliance(const RigidBodyConstraint& c) const { return c.isRotary() ? myRotCompliance : myLinCompliance; }
+
   Frame* myA = nullptr;
   Frame* myB = nullptr;
   RigidTransform3d myTCA, myTDB;
   RigidTransform3d myInitialTCD;  ///< TCD used by setBodies(…, TDW)
   std::unique_ptr<RigidBodyCoupling> myCoupling;
-  std::vector<std::pair<double, double>> myRanges;
-  std::vector<bool> myLocked;
-  std::vector<double> myLockedValues;
   double myLinCompliance = 0, myRotCompliance = 0, myDamping = 0;
   // Rows of the last build, for the force bookkeeping.
   std::vector<Wrench> myBilateralDirs, myUnilateralDirs;
   Eigen::VectorXd myBilateralForces, myUnilateralForces;
   Wrench myWrench = Wrench::Zero();
-  // Per-step workspace.
+  // Per-step state shared by the bilateral and unilateral rows.
   RigidTransform3d myTCW, myTGW;
-  std::vector<CouplingWrench> myWrenches;
+  Twist myErrC = Twist::Zero();
+  bool myStepStateFresh = false;
 };
 
 }  // namespace sinew

@@ -12,55 +12,54 @@ Twist errorTwist(const RigidTransform3d& TCG) {
   return d;
 }
 
-AxisCoupling::AxisCoupling(std::array<bool, 3> freeTranslation, Rotation rotation)
-    : myFree(freeTranslation), myRot(rotation) {
-  for (int i = 0; i < 3; ++i)
-    if (myFree[i]) myCoords.push_back(i);
-  if (myRot == Rotation::AboutZ) myCoords.push_back(3);
+double CoordinateInfo::nearestAngle(double phi) const {
+  if (!std::isfinite(value)) return phi;
+  return phi + 2 * M_PI * std::round((value - phi) / (2 * M_PI));
 }
 
-std::string AxisCoupling::coordinateName(int i) const {
-  static const char* names[] = {"x", "y", "z", "theta"};
-  return names[myCoords.at(i)];
+Eigen::VectorXd RigidBodyCoupling::getCoordinateValues() const {
+  Eigen::VectorXd q(numCoordinates());
+  for (int i = 0; i < numCoordinates(); ++i) q[i] = myCoordinates[i].value;
+  return q;
 }
 
-void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, Eigen::VectorXd& coords,
-                                        const RigidTransform3d& TCD) const {
-  TGD = RigidTransform3d();
-  for (int i = 0; i < 3; ++i)
-    if (myFree[i]) TGD.p[i] = TCD.p[i];
-  double theta = 0;
-  if (myRot == Rotation::AboutZ) {
-    theta = std::atan2(TCD.R(1, 0), TCD.R(0, 0));
-    TGD.R = Eigen::AngleAxisd(theta, Vector3d::UnitZ()).toRotationMatrix();
-  } else if (myRot == Rotation::Free) {
-    TGD.R = TCD.R;
+RigidBodyConstraint& RigidBodyCoupling::addConstraint(int flags) {
+  RigidBodyConstraint& c = myConstraints.emplace_back();
+  c.myIndex = numConstraints() - 1;
+  c.myFlags = flags;
+  return c;
+}
+
+RigidBodyConstraint& RigidBodyCoupling::addConstraint(int flags, const Wrench& wrenchG) {
+  RigidBodyConstraint& c = addConstraint(flags | RigidBodyConstraint::CONSTANT);
+  c.myWrench = wrenchG;
+  return c;
+}
+
+CoordinateInfo& RigidBodyCoupling::addCoordinate(std::string name, double min, double max,
+                                                 RigidBodyConstraint* limitConstraint) {
+  CoordinateInfo& q = myCoordinates.emplace_back();
+  q.name = std::move(name);
+  q.min = min;
+  q.max = max;
+  q.limitConstraint = limitConstraint;
+  if (limitConstraint) {
+    limitConstraint->myFlags |= RigidBodyConstraint::LIMIT;
+    limitConstraint->myCoordinate = &q;
   }
-  coords.resize(numCoordinates());
-  for (int k = 0; k < numCoordinates(); ++k) coords[k] = myCoords[k] == 3 ? theta : TCD.p[myCoords[k]];
+  return q;
 }
 
-RigidTransform3d AxisCoupling::coordinatesToTCD(const Eigen::VectorXd& coords) const {
-  RigidTransform3d T;
-  for (int k = 0; k < numCoordinates(); ++k) {
-    if (myCoords[k] == 3) T.R = Eigen::AngleAxisd(coords[k], Vector3d::UnitZ()).toRotationMatrix();
-    else T.p[myCoords[k]] = coords[k];
+void RigidBodyCoupling::updateEngaged(RigidBodyConstraint& c, double dist, double dmin, double dmax) {
+  if (std::isfinite(dmin) && (!std::isfinite(dmax) || dist - dmin <= dmax - dist)) {
+    c.setEngaged(1);
+    c.setDistance(dist - dmin);
+  } else if (std::isfinite(dmax)) {
+    c.setEngaged(-1);
+    c.setDistance(dmax - dist);
+  } else {
+    c.setEngaged(0);
   }
-  return T;
-}
-
-void AxisCoupling::getConstraintWrenches(std::vector<CouplingWrench>& out, const RigidTransform3d&) const {
-  out.clear();
-  for (int i = 0; i < 3; ++i)
-    if (!myFree[i]) out.push_back({Wrench::Unit(i), false});
-  if (myRot == Rotation::Free) return;
-  out.push_back({Wrench::Unit(3), true});
-  out.push_back({Wrench::Unit(4), true});
-  if (myRot == Rotation::None) out.push_back({Wrench::Unit(5), true});
-}
-
-Wrench AxisCoupling::coordinateWrench(int i, const RigidTransform3d&) const {
-  return myCoords.at(i) == 3 ? Wrench::Unit(5) : Wrench::Unit(myCoords.at(i));
 }
 
 }  // namespace sinew

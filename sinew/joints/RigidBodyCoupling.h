@@ -1,71 +1,151 @@
-// Joint kernels (guide §3.3.2, §4.9): what a joint allows, as pure
-// functions on transforms, testable without a model.
+// Joint couplings (guide §3.3.2, §4.9.3–4.9.4): what a joint allows, as a
+// set of constraints and coordinates on the joint transform T_CD, testable
+// without a model and open to users who write their own joints.
 //
-// A coupling maps the joint transform T_CD to the nearest allowed transform
-// T_GD (frame G, §3.3.2 eq. 3.13) and to its coordinates, and names the
-// constraint wrenches (in G coordinates) whose directions the joint
-// forbids. The error T_CG = T_GD⁻¹ T_CD, taken as a small twist δ, gives the
-// constraint distances w_k·δ. Coordinates have a wrench too: the direction
-// in which the coordinate moves, used for limits and locking.
+// A coupling projects T_CD onto the nearest allowed transform T_GD (frame
+// G, §3.3.2) and computes its coordinates; the error T_CG = T_GD⁻¹ T_CD,
+// taken as a small twist δ, gives each bilateral constraint its distance
+// w_k·δ (eq. 4.27). Constraint wrenches are expressed in G. A coordinate
+// may name a unilateral LIMIT constraint whose wrench N satisfies
+// q̇ = N·v̂_GD (eq. 4.34); the joint uses it for ranges, locking and speeds.
+//
+// Writing a coupling (§4.9.4): subclass, implement the four virtuals, and
+// call initializeConstraints() from the constructor (C++ cannot call it
+// from the base constructor as the guide's Java does).
 #pragma once
 
-#include <array>
+#include <deque>
 #include <string>
-#include <vector>
 
 #include "sinew/math/Spatial.h"
 
 namespace sinew {
 
-/// One constraint direction: a unit wrench in G coordinates.
-struct CouplingWrench {
-  Wrench w;
-  bool rotary;  ///< rotational (true) or translational constraint
+class CoordinateInfo;
+
+/// One constraint of a coupling (guide §4.9.4, RigidBodyConstraint).
+class RigidBodyConstraint {
+ public:
+  enum Flag : int { BILATERAL = 1, ROTARY = 2, LINEAR = 4, CONSTANT = 8, LIMIT = 16 };
+  int getIndex() const { return myIndex; }
+  int getFlags() const { return myFlags; }
+  bool isBilateral() const { return myFlags & BILATERAL; }
+  bool isRotary() const { return myFlags & ROTARY; }
+  bool isLimit() const { return myFlags & LIMIT; }
+  /// The coordinate whose range this LIMIT constraint enforces.
+  CoordinateInfo* getCoordinate() const { return myCoordinate; }
+
+  const Wrench& getWrenchG() const { return myWrench; }
+  void setWrenchG(const Wrench& w) { myWrench = w; }
+  void setWrenchG(double fx, double fy, double fz, double mx, double my, double mz) {
+    myWrench << fx, fy, fz, mx, my, mz;
+  }
+  void setWrenchG(const Vector3d& f, const Vector3d& m) { myWrench << f, m; }
+  void negateWrenchG() { myWrench = -myWrench; }
+  void zeroWrenchG() { myWrench.setZero(); }
+
+  /// Unilateral state (§4.9.1): distance to the inadmissible region
+  /// (negative inside) and engagement sign E ∈ {−1, 0, 1}.
+  double getDistance() const { return myDistance; }
+  void setDistance(double d) { myDistance = d; }
+  int getEngaged() const { return myEngaged; }
+  void setEngaged(int e) { myEngaged = e; }
+
+ private:
+  friend class RigidBodyCoupling;
+  int myIndex = 0;
+  int myFlags = 0;
+  Wrench myWrench = Wrench::Zero();
+  double myDistance = 0;
+  int myEngaged = 0;
+  CoordinateInfo* myCoordinate = nullptr;
+};
+
+/// One joint coordinate (guide §4.9.4, CoordinateInfo): its current value,
+/// range, lock and the constraint that enforces its limits.
+class CoordinateInfo {
+ public:
+  std::string name;
+  double value = 0;
+  double min = -INFINITY, max = INFINITY;
+  bool locked = false;
+  double lockedValue = 0;
+  RigidBodyConstraint* limitConstraint = nullptr;
+  bool isRotary() const { return limitConstraint && limitConstraint->isRotary(); }
+  /// The angle φ + 2πk nearest to the current value, so angles unwrap
+  /// through ranges wider than 2π.
+  double nearestAngle(double phi) const;
 };
 
 class RigidBodyCoupling {
  public:
   virtual ~RigidBodyCoupling() = default;
-  virtual int numCoordinates() const = 0;
-  virtual std::string coordinateName(int i) const = 0;
-  virtual bool isRotaryCoordinate(int i) const = 0;
-  /// T_GD nearest to T_CD on the allowed set, and its coordinates.
-  virtual void projectToConstraints(RigidTransform3d& TGD, Eigen::VectorXd& coords,
-                                    const RigidTransform3d& TCD) const = 0;
-  /// The T_CD for given coordinates.
-  virtual RigidTransform3d coordinatesToTCD(const Eigen::VectorXd& coords) const = 0;
-  /// The bilateral constraint wrenches, in G coordinates.
-  virtual void getConstraintWrenches(std::vector<CouplingWrench>& out, const RigidTransform3d& TGD) const = 0;
-  /// Direction in which coordinate i increases, as a wrench in G coordinates
-  /// (its dot product with the relative twist is the coordinate speed).
-  virtual Wrench coordinateWrench(int i, const RigidTransform3d& TGD) const = 0;
+  RigidBodyCoupling() = default;
+  RigidBodyCoupling(const RigidBodyCoupling&) = delete;
+  RigidBodyCoupling& operator=(const RigidBodyCoupling&) = delete;
+
+  int numConstraints() const { return static_cast<int>(myConstraints.size()); }
+  RigidBodyConstraint& getConstraint(int i) { return myConstraints.at(i); }
+  const RigidBodyConstraint& getConstraint(int i) const { return myConstraints.at(i); }
+  int numCoordinates() const { return static_cast<int>(myCoordinates.size()); }
+  CoordinateInfo& getCoordinateInfo(int i) { return myCoordinates.at(i); }
+  const CoordinateInfo& getCoordinateInfo(int i) const { return myCoordinates.at(i); }
+  /// The current coordinate values.
+  Eigen::VectorXd getCoordinateValues() const;
+
+  /// T_CD for the given coordinates (couplings without coordinates: nothing).
+  virtual void coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& coords) const {
+    (void)TCD; (void)coords;
+  }
+  /// The coordinates of a T_CD that satisfies the constraints; angles are
+  /// taken nearest to the current values, never clipped to their ranges.
+  virtual void TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const {
+    (void)coords; (void)TCD;
+  }
+  /// The allowed T_GD nearest to T_CD, and (when `coords` is given) its
+  /// coordinates.
+  virtual void projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
+                                    Eigen::VectorXd* coords) const = 0;
+  /// Updates every non-constant wrench (limit wrenches included) and, when
+  /// `updateEngaged`, the distance and engagement of each unilateral
+  /// constraint that is not a coordinate limit. `errC` is T_CG as a twist,
+  /// `velGD` the velocity of G relative to D, both in G coordinates.
+  virtual void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
+                                 const Twist& velGD, bool updateEngaged) = 0;
+
+  /// Engages a unilateral constraint on the nearer finite bound of the
+  /// admissible interval dmin ≤ dist ≤ dmax and sets its distance to that
+  /// bound. Sinew keeps the nearer bound engaged at all times: the solver's
+  /// unilateral rows are speculative (§4.9.2), active only when a step
+  /// would cross the bound, so no deadband or engagement hysteresis is
+  /// needed.
+  static void updateEngaged(RigidBodyConstraint& c, double dist, double dmin, double dmax);
+
+ protected:
+  /// Adds the constraints and coordinates; call it from the constructor.
+  virtual void initializeConstraints() = 0;
+  /// Clears the constraints and coordinates and calls initializeConstraints()
+  /// again, after a setting that defines them has changed.
+  void reinitializeConstraints() {
+    myConstraints.clear();
+    myCoordinates.clear();
+    initializeConstraints();
+  }
+  RigidBodyConstraint& addConstraint(int flags);
+  /// A constraint whose wrench is constant in G.
+  RigidBodyConstraint& addConstraint(int flags, const Wrench& wrenchG);
+  CoordinateInfo& addCoordinate(std::string name, double min = -INFINITY, double max = INFINITY,
+                                RigidBodyConstraint* limitConstraint = nullptr);
+
+ private:
+  std::deque<RigidBodyConstraint> myConstraints;  // deque: references stay valid
+  std::deque<CoordinateInfo> myCoordinates;
 };
 
 /// The error twist of T_CG: translation and rotation vector, in G coordinates.
 Twist errorTwist(const RigidTransform3d& TCG);
 
-/// Couplings whose allowed motions are translations along some axes of D
-/// and either no rotation, rotation about D's z axis, or any rotation. This
-/// covers the hinge, slider, cylindrical, planar, planar-translation,
-/// spherical and solid joints and the planar connector (guide §3.4).
-class AxisCoupling : public RigidBodyCoupling {
- public:
-  enum class Rotation { None, AboutZ, Free };
-  /// `freeTranslation[i]`: translation along D's axis i is allowed.
-  AxisCoupling(std::array<bool, 3> freeTranslation, Rotation rotation);
-  int numCoordinates() const override { return static_cast<int>(myCoords.size()); }
-  std::string coordinateName(int i) const override;
-  bool isRotaryCoordinate(int i) const override { return myCoords.at(i) == 3; }
-  void projectToConstraints(RigidTransform3d& TGD, Eigen::VectorXd& coords,
-                            const RigidTransform3d& TCD) const override;
-  RigidTransform3d coordinatesToTCD(const Eigen::VectorXd& coords) const override;
-  void getConstraintWrenches(std::vector<CouplingWrench>& out, const RigidTransform3d& TGD) const override;
-  Wrench coordinateWrench(int i, const RigidTransform3d& TGD) const override;
-
- private:
-  std::array<bool, 3> myFree;
-  Rotation myRot;
-  std::vector<int> myCoords;  ///< 0,1,2 = translation x,y,z; 3 = rotation about z (θ)
-};
+/// A wrench in G coordinates for a direction given in D coordinates.
+inline Vector3d toG(const RigidTransform3d& TGD, const Vector3d& dirD) { return TGD.R.transpose() * dirD; }
 
 }  // namespace sinew

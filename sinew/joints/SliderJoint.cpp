@@ -1,33 +1,17 @@
 #include "sinew/joints/SliderJoint.h"
 
+#include "sinew/joints/AxisJointConstructors.h"
+
 namespace sinew {
 
 SINEW_PROPERTIES(SliderJoint, JointBase) {
-  list.add<SliderJoint>("z", "slider displacement", &SliderJoint::getZ, &SliderJoint::setZ);
-  list.add<SliderJoint>("zLocked", "whether z is locked", &SliderJoint::isZLocked, &SliderJoint::setZLocked);
+  addCoordinateProperties(list, "z", Z_IDX, "translation along D's z axis");
 }
 
-SliderJoint::SliderJoint(std::string name)
-    : JointBase(std::move(name), std::make_unique<AxisCoupling>(std::array<bool, 3>{false, false, true},
-                                                                AxisCoupling::Rotation::None)) {}
-
-SliderJoint::SliderJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name)
-    : SliderJoint(std::move(name)) {
-  setBodies(bodyA, bodyB, TDW);
-}
-
-SphericalJoint::SphericalJoint(std::string name)
-    : JointBase(std::move(name), std::make_unique<AxisCoupling>(std::array<bool, 3>{false, false, false},
-                                                                AxisCoupling::Rotation::Free)) {}
-
-SphericalJoint::SphericalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, std::string name)
-    : SphericalJoint(std::move(name)) {
-  setBodies(bodyA, bodyB, RigidTransform3d(originD));
-}
+SINEW_AXIS_JOINT_CONSTRUCTORS(SliderJoint, false, false, true, false)
 
 SolidJoint::SolidJoint(std::string name)
-    : JointBase(std::move(name), std::make_unique<AxisCoupling>(std::array<bool, 3>{false, false, false},
-                                                                AxisCoupling::Rotation::None)) {}
+    : JointBase(std::move(name), std::make_unique<AxisCoupling>(std::array<bool, 3>{false, false, false}, false)) {}
 
 SolidJoint::SolidJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name)
     : SolidJoint(std::move(name)) {

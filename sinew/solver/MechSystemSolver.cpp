@@ -312,13 +312,25 @@ void MechSystemSolver::projectVelocities(double t1) {
 }
 
 void MechSystemSolver::stabilizePositions(double t1) {
-  if (myConstrainers.empty()) return;
+  // Each pass is one Newton step on the constraint errors; a second one is
+  // needed only when curved constraints (an ellipsoid joint at speed) leave
+  // more than round-off after the first.
+  const int maxPasses = 3;
+  const double tol = 1e-11;
+  for (int pass = 0; pass < maxPasses; ++pass)
+    if (!stabilizationPass(t1, pass == 0 ? 0.0 : tol)) break;
+}
+
+bool MechSystemSolver::stabilizationPass(double t1, double tol) {
+  if (myConstrainers.empty()) return false;
   Eigen::VectorXd zeroUp = Eigen::VectorXd::Zero(mySys.paramVelSize());
   buildConstraintRows(1.0, false, zeroUp);
-  bool anyHard = false;
-  for (int i = 0; i < myG.numRows(); ++i) anyHard |= myG.compliance[i] == 0;
-  for (int i = 0; i < myN.numRows(); ++i) anyHard |= myN.compliance[i] == 0;
-  if (!anyHard) return;
+  double maxErr = 0;
+  for (int i = 0; i < myG.numRows(); ++i)
+    if (myG.compliance[i] == 0) maxErr = std::max(maxErr, std::abs(myG.rhs[i]));
+  for (int i = 0; i < myN.numRows(); ++i)
+    if (myN.compliance[i] == 0) maxErr = std::max(maxErr, myN.rhs[i]);  // penetration only
+  if (!(maxErr > tol)) return false;
   // [A −Gᵀ; −G −R] [Δ; λ] = [0; d]: the mass-weighted (or stiffness-
   // weighted) smallest correction that removes the constraint error.
   if (myStabilization == PosStabilization::GlobalStiffness) {
@@ -339,6 +351,7 @@ void MechSystemSolver::stabilizePositions(double t1) {
   mySys.setFullPos(q);
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
+  return true;
 }
 
 void MechSystemSolver::checkState(double t1, const Eigen::VectorXd& q0, const Eigen::VectorXd& u0) {

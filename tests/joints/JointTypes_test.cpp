@@ -1,5 +1,6 @@
-// Every joint type: allowed motions move freely, forbidden ones do not
-// drift, coordinates round-trip (guide §3.4).
+// Every joint type (guide §3.4): allowed motions move freely and the
+// constraint forces do no work on them, forbidden ones do not drift,
+// coordinates round-trip, and limits stop motion at the bound and push.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -7,8 +8,12 @@
 
 #include "TestModels.h"
 #include "sinew/joints/CylindricalJoint.h"
+#include "sinew/joints/EllipsoidJoint.h"
 #include "sinew/joints/HingeJoint.h"
+#include "sinew/joints/PlanarConnector.h"
 #include "sinew/joints/SliderJoint.h"
+#include "sinew/joints/SphericalJoint.h"
+#include "sinew/joints/UniversalJoint.h"
 
 namespace sinew {
 namespace {
@@ -21,63 +26,151 @@ struct JointCase {
   int dof;  ///< allowed degrees of freedom
 };
 
+template <class J>
+MakeJoint withTDW() {
+  return [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<J>(b, nullptr, T, "j"); };
+}
+
 std::vector<JointCase> cases() {
   return {
-      {"Hinge", [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<HingeJoint>(b, nullptr, T, "j"); }, 1},
-      {"Slider", [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<SliderJoint>(b, nullptr, T, "j"); }, 1},
-      {"Cylindrical", [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<CylindricalJoint>(b, nullptr, T, "j"); }, 2},
-      {"Planar", [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<PlanarJoint>(b, nullptr, T, "j"); }, 3},
-      {"PlanarTranslation", [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<PlanarTranslationJoint>(b, nullptr, T, "j"); }, 2},
-      {"Spherical", [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<SphericalJoint>(b, nullptr, T.p, "j"); }, 3},
-      {"Solid", [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<SolidJoint>(b, nullptr, T, "j"); }, 0},
+      {"Hinge", withTDW<HingeJoint>(), 1},
+      {"Slider", withTDW<SliderJoint>(), 1},
+      {"Cylindrical", withTDW<CylindricalJoint>(), 2},
+      {"SlottedHinge", withTDW<SlottedHingeJoint>(), 2},
+      {"Universal", withTDW<UniversalJoint>(), 2},
+      {"SkewedUniversal",
+       [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<SkewedUniversalJoint>(b, nullptr, T, 30, "j"); },
+       2},
+      {"Gimbal", withTDW<GimbalJoint>(), 3},
+      {"Spherical", withTDW<SphericalJoint>(), 3},
+      {"Planar", withTDW<PlanarJoint>(), 3},
+      {"PlanarTranslation", withTDW<PlanarTranslationJoint>(), 2},
+      {"Ellipsoid",
+       [](RigidBody& b, const RigidTransform3d& T) {
+         auto j = std::make_unique<EllipsoidJoint>(0.3, 0.2, 0.25, 15, false, "j");
+         j->setBodies(b, nullptr, T);
+         return j;
+       },
+       4},
+      {"Solid", withTDW<SolidJoint>(), 0},
+      {"PlanarConnector",
+       [](RigidBody& b, const RigidTransform3d& T) {
+         return std::make_unique<PlanarConnector>(b, b.getPose().inverseTransformPoint(T.p), T, "j");
+       },
+       5},
+      {"SegmentedPlanarConnector",
+       [](RigidBody& b, const RigidTransform3d& T) {
+         return std::make_unique<SegmentedPlanarConnector>(b, b.getPose().inverseTransformPoint(T.p), T,
+                                                           std::vector<double>{-1, 0.5, -0.05, 0, 0.05, 0, 1, 0.4}, "j");
+       },
+       5},
   };
 }
 
-TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
-  // A box jointed to ground at an oblique frame, pushed by random wrenches
-  // for 1 s: the joint error (T_CG) stays below 1e-8, while the allowed
-  // motions do happen.
-  std::mt19937 rng(7);
-  std::normal_distribution<double> n01;
-  for (auto& c : cases()) {
-    test::TestRoot r(Vector3d(0, 0, -9.8));
-    auto& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.3, 0.2, 0.1, 800));
-    box.setPose(RigidTransform3d(0.1, 0.2, 0.3, 0.2, 1, 0.4, 0.6));
-    RigidTransform3d TDW(0.1, 0.2, 0.3, 1, -0.5, 0.3, 0.8);
-    auto& joint = r.mech.addBodyConnector(c.make(box, TDW));
-    const RigidTransform3d TCD0 = joint.getCurrentTCD();
+/// A box jointed to ground at an oblique D frame.
+struct Jointed {
+  test::TestRoot r{Vector3d(0, 0, -9.8)};
+  RigidBody* box;
+  JointBase* joint;
+  explicit Jointed(const JointCase& c) {
+    box = &r.mech.addRigidBody(RigidBody::createBox("box", 0.3, 0.2, 0.1, 800));
+    box->setPose(RigidTransform3d(0.1, 0.2, 0.3, 0.2, 1, 0.4, 0.6));
+    joint = &r.mech.addBodyConnector(c.make(*box, RigidTransform3d(0.1, 0.2, 0.3, 1, -0.5, 0.3, 0.8)));
     r.root->setMaxStepSize(1e-3);
     r.root->initialize(0);
-    double maxErr = 0;
-    r.root->addController("push", [&](double, double) {
+  }
+  /// Pushes the box with random wrenches every step.
+  void push(std::mt19937& rng, double scale) {
+    r.root->addController("push", [this, &rng, scale](double, double) {
+      std::normal_distribution<double> n01;
       Wrench w;
-      for (int i = 0; i < 6; ++i) w[i] = 20 * n01(rng);
-      box.setExternalForce(w);
+      for (int i = 0; i < 6; ++i) w[i] = scale * n01(rng);
+      box->setExternalForce(w);
     });
-    r.root->addMonitor("err", [&](double, double) {
-      maxErr = std::max(maxErr, joint.getConstraintError().norm());
+  }
+  /// Power of the joint's constraint wrench on the motion of C (ground D),
+  /// relative to the size of the terms it sums and to h·(|ω| + |v|/L): the
+  /// wrench is taken at the start of a step and the velocity at its end,
+  /// so the power vanishes to first order in how far the constraint
+  /// directions turn in one step (L = 0.1 m, the smallest length or
+  /// curvature radius of the test joints).
+  double relativeConstraintPower(double h) const {
+    const RigidTransform3d TCW = joint->getCurrentTCW();
+    const Twist v = frameVelocityJacobian(TCW.p - box->getPosition()) * box->getVelocity();
+    const Wrench& w = joint->getConstraintWrench();
+    const Vector3d f = TCW.R * w.head<3>(), m = TCW.R * w.tail<3>();
+    const double scale = f.norm() * v.head<3>().norm() + m.norm() * v.tail<3>().norm();
+    if (scale < 1e-9) return 0.0;
+    return std::abs(f.dot(v.head<3>()) + m.dot(v.tail<3>())) / scale / (h * (v.tail<3>().norm() + v.head<3>().norm() / 0.1) + 1e-4);
+  }
+};
+
+TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
+  // Random wrenches for 1 s: the joint error (T_CG) stays below 1e-8, the
+  // allowed motions happen, and the constraint wrench does no work on them.
+  std::mt19937 rng(7);
+  for (auto& c : cases()) {
+    Jointed s(c);
+    const RigidTransform3d TCD0 = s.joint->getCurrentTCD();
+    double maxErr = 0, maxPower = 0;
+    s.push(rng, 20);
+    s.r.root->addMonitor("err", [&](double, double) {
+      maxErr = std::max(maxErr, s.joint->getConstraintError().norm());
+      maxPower = std::max(maxPower, s.relativeConstraintPower(1e-3));
     });
-    r.root->run(1.0);
+    s.r.root->run(1.0);
     EXPECT_LT(maxErr, 1e-8) << c.name;
-    RigidTransform3d moved = TCD0.inverse() * joint.getCurrentTCD();
+    RigidTransform3d moved = TCD0.inverse() * s.joint->getCurrentTCD();
     double motion = moved.p.norm() + AxisAngle(moved.R).angle;
     if (c.dof > 0) EXPECT_GT(motion, 1e-3) << c.name;
     else EXPECT_LT(motion, 1e-8) << c.name;
+    EXPECT_LT(maxPower, 1.0) << c.name;
   }
 }
 
 TEST(JointTypes, CoordinatesRoundTrip) {
   for (auto& c : cases()) {
-    test::TestRoot r;
-    auto& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.3, 0.2, 0.1, 800));
-    RigidTransform3d TDW(0.1, 0.2, 0.3, 1, -0.5, 0.3, 0.8);
-    auto& joint = r.mech.addBodyConnector(c.make(box, TDW));
-    EXPECT_EQ(joint.numCoordinates(), c.name == std::string("Spherical") ? 0 : c.dof) << c.name;
-    Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(joint.numCoordinates(), 0.3, -0.7);
-    if (q.size() == 0) continue;
+    Jointed s(c);
+    JointBase& joint = *s.joint;
+    const int n = joint.numCoordinates();
+    const bool coordinateFree = std::string(c.name) == "Spherical" || std::string(c.name).find("Connector") != std::string::npos;
+    EXPECT_EQ(n, coordinateFree ? 0 : c.dof) << c.name;
+    if (n == 0) continue;
+    Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(n, 0.3, -0.7);
     joint.setCoordinates(q);
-    EXPECT_LT((joint.getCoordinates() - q).norm(), 1e-12) << c.name;
-    EXPECT_LT(joint.getConstraintError().norm(), 1e-12) << c.name;
+    EXPECT_LT((joint.getCoordinates() - q).norm(), 1e-10) << c.name;
+    EXPECT_LT(joint.getConstraintError().norm(), 1e-10) << c.name;
+    for (int i = 0; i < n; ++i) {  // one at a time, through the properties
+      const double v = joint.getCoordinateDisplay(i) + 5;
+      joint.getProperty(joint.getCoordinateName(i)).set(v);
+      EXPECT_NEAR(joint.getCoordinateDisplay(i), v, 1e-9) << c.name << " " << joint.getCoordinateName(i);
+    }
+  }
+}
+
+TEST(JointTypes, LimitsStopMotionAtTheBoundAndPush) {
+  // Every coordinate confined to ±0.05 about its start under random
+  // wrenches for 1 s: it stays inside (up to the linearization of one step)
+  // and the limit forces only push.
+  std::mt19937 rng(11);
+  for (auto& c : cases()) {
+    Jointed s(c);
+    const int n = s.joint->numCoordinates();
+    if (n == 0) continue;
+    const Eigen::VectorXd q0 = s.joint->getCoordinates();
+    for (int i = 0; i < n; ++i) s.joint->setCoordinateRange(i, q0[i] - 0.05, q0[i] + 0.05);
+    double maxExcess = 0, minForce = 0, maxForce = 0;
+    s.push(rng, 20);
+    s.r.root->addMonitor("lim", [&](double, double) {
+      const Eigen::VectorXd q = s.joint->getCoordinates();
+      maxExcess = std::max(maxExcess, ((q - q0).cwiseAbs().array() - 0.05).maxCoeff());
+      const auto& f = s.joint->getUnilateralForces();
+      if (f.size()) minForce = std::min(minForce, f.minCoeff()), maxForce = std::max(maxForce, f.maxCoeff());
+    });
+    s.r.root->run(1.0);
+    EXPECT_LT(maxExcess, 1e-4) << c.name;
+    EXPECT_GE(minForce, 0.0) << c.name;
+    EXPECT_GT(maxForce, 0.0) << c.name;  // the limits were reached
   }
 }
 

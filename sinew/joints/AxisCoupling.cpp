@@ -1,0 +1,61 @@
+#include "sinew/joints/AxisCoupling.h"
+
+#include <cmath>
+
+namespace sinew {
+
+using C = RigidBodyConstraint;
+
+AxisCoupling::AxisCoupling(std::array<bool, 3> freeTranslation, bool rotateAboutZ)
+    : myFree(freeTranslation), myRotates(rotateAboutZ) {
+  initializeConstraints();
+}
+
+void AxisCoupling::initializeConstraints() {
+  // The guide's table order: bilateral translations, bilateral rotations,
+  // then the limits of x, y, z and θ.
+  for (int i = 0; i < 3; ++i)
+    if (!myFree[i]) myAxisConstraint[i] = &addConstraint(C::BILATERAL | C::LINEAR);
+  addConstraint(C::BILATERAL | C::ROTARY, Wrench::Unit(3));
+  addConstraint(C::BILATERAL | C::ROTARY, Wrench::Unit(4));
+  if (!myRotates) addConstraint(C::BILATERAL | C::ROTARY, Wrench::Unit(5));
+  static const char* names[] = {"x", "y", "z"};
+  for (int i = 0; i < 3; ++i)
+    if (myFree[i]) addCoordinate(names[i], -INFINITY, INFINITY, myAxisConstraint[i] = &addConstraint(C::LINEAR));
+  if (myRotates) addCoordinate("theta", -INFINITY, INFINITY, &addConstraint(C::ROTARY, Wrench::Unit(5)));
+}
+
+void AxisCoupling::coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& coords) const {
+  TCD = RigidTransform3d();
+  int k = 0;
+  for (int i = 0; i < 3; ++i)
+    if (myFree[i]) TCD.p[i] = coords[k++];
+  if (myRotates) TCD.R = Eigen::AngleAxisd(coords[k], Vector3d::UnitZ()).toRotationMatrix();
+}
+
+void AxisCoupling::TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const {
+  coords.resize(numCoordinates());
+  int k = 0;
+  for (int i = 0; i < 3; ++i)
+    if (myFree[i]) coords[k++] = TCD.p[i];
+  if (myRotates) coords[k] = getCoordinateInfo(k).nearestAngle(std::atan2(TCD.R(1, 0), TCD.R(0, 0)));
+}
+
+void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
+                                        Eigen::VectorXd* coords) const {
+  TGD = RigidTransform3d();
+  for (int i = 0; i < 3; ++i)
+    if (myFree[i]) TGD.p[i] = TCD.p[i];
+  if (myRotates) {
+    const double theta = std::atan2(TCD.R(1, 0), TCD.R(0, 0));
+    TGD.R = Eigen::AngleAxisd(theta, Vector3d::UnitZ()).toRotationMatrix();
+  }
+  if (coords) TCDToCoordinates(*coords, TGD);
+}
+
+void AxisCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d&, const Twist&,
+                                     const Twist&, bool) {
+  for (int i = 0; i < 3; ++i) myAxisConstraint[i]->setWrenchG(toG(TGD, Vector3d::Unit(i)), Vector3d::Zero());
+}
+
+}  // namespace sinew

@@ -1,0 +1,37 @@
+// The coupling of the joints whose allowed motion is a set of translations
+// along D's axes plus, optionally, rotation about D's z axis (guide §3.4):
+// hinge, slider, cylindrical, slotted hinge, planar, planar translation and
+// solid joints. Coordinates come in the guide's order: translations x, y,
+// z (those allowed), then θ.
+#pragma once
+
+#include <array>
+
+#include "sinew/joints/RigidBodyCoupling.h"
+
+namespace sinew {
+
+class AxisCoupling : public RigidBodyCoupling {
+ public:
+  /// `freeTranslation[i]`: translation along D's axis i is allowed;
+  /// `rotateAboutZ`: rotation about D's z axis is allowed.
+  AxisCoupling(std::array<bool, 3> freeTranslation, bool rotateAboutZ);
+  void coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& coords) const override;
+  void TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const override;
+  void projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
+                            Eigen::VectorXd* coords) const override;
+  void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
+                         const Twist& velGD, bool updateEngaged) override;
+
+ protected:
+  void initializeConstraints() override;
+
+ private:
+  std::array<bool, 3> myFree;
+  bool myRotates;
+  /// Constraint along (or coordinate limit of) each D axis: its wrench is
+  /// constant in D, so it turns in G as G rotates about z.
+  std::array<RigidBodyConstraint*, 3> myAxisConstraint{};
+};
+
+}  // namespace sinew

@@ -1,0 +1,73 @@
+// Couplings that hold C's origin at D's and restrict only rotation (guide
+// §3.4.5–3.4.8): the spherical joint's (no coordinates, optional tilt or
+// total-rotation limit), the gimbal's (three Euler angles in a chosen axis
+// order, roll-pitch-yaw by default) and the universal joint's (roll and
+// pitch, the pitch axis optionally skewed by α).
+#pragma once
+
+#include "sinew/joints/RigidBodyCoupling.h"
+
+namespace sinew {
+
+class SphericalCoupling : public RigidBodyCoupling {
+ public:
+  enum class Limit { None, Tilt, Rotation };
+  SphericalCoupling();
+  void projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
+                            Eigen::VectorXd* coords) const override;
+  void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
+                         const Twist& velGD, bool updateEngaged) override;
+  Limit limit = Limit::None;
+  double maxTilt = M_PI;                          ///< radians
+  Vector3d maxRotation = Vector3d::Constant(M_PI);  ///< radians, per axis
+  /// Angle between the z axes of C and D.
+  static double tilt(const Matrix3d& RCD);
+
+ protected:
+  void initializeConstraints() override;
+};
+
+/// Tait–Bryan angle orders for the gimbal: the letters name the axes of
+/// the first, second and third rotations (each about the rotated axes).
+enum class EulerOrder { ZYX, XYZ, YZX, ZXY, XZY, YXZ };
+
+class GimbalCoupling : public RigidBodyCoupling {
+ public:
+  explicit GimbalCoupling(EulerOrder order = EulerOrder::ZYX);
+  EulerOrder getOrder() const { return myOrder; }
+  void setOrder(EulerOrder order);
+  void coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& coords) const override;
+  void TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const override;
+  void projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
+                            Eigen::VectorXd* coords) const override;
+  void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
+                         const Twist& velGD, bool updateEngaged) override;
+
+ protected:
+  void initializeConstraints() override;
+
+ private:
+  EulerOrder myOrder;
+  int myAxes[3];
+};
+
+class UniversalCoupling : public RigidBodyCoupling {
+ public:
+  /// `skew` α (radians): the pitch axis is y' turned by α about x'.
+  explicit UniversalCoupling(double skew = 0);
+  double getSkewAngle() const { return mySkew; }
+  void coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& coords) const override;
+  void TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const override;
+  void projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
+                            Eigen::VectorXd* coords) const override;
+  void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
+                         const Twist& velGD, bool updateEngaged) override;
+
+ protected:
+  void initializeConstraints() override;
+
+ private:
+  double mySkew;
+};
+
+}  // namespace sinew
