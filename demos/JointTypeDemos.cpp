@@ -4,13 +4,16 @@
 // SkewedUniversalJoint), GimbalJointDemo, SphericalJointDemo,
 // PlanarJointDemo (-translation gives a PlanarTranslationJoint),
 // EllipsoidJointDemo, and the connectors of Figs. 3.24 and 3.25
-// (PlanarConnectorDemo, SegmentedPlanarConnectorDemo). In the guide these
+// (PlanarConnectorDemo, SegmentedPlanarConnectorDemo), and the tutorial's
+// CustomJointDemo (§4.9.5), whose CustomJoint is a slotted hinge written
+// with the custom joint API and set up as SlottedHingeJointDemo. In the guide these
 // are interactive; here each joins a link to a fixed base so that gravity
 // drives every allowed motion, and the joint's coordinates can be recorded
 // with --probe models/mech/bodyConnectors/joint:<coordinate>.
 #include <cmath>
 #include <functional>
 
+#include "demos/CustomJoint.h"
 #include "demos/Demos.h"
 #include "sinew/joints/CylindricalJoint.h"
 #include "sinew/joints/EllipsoidJoint.h"
@@ -29,6 +32,11 @@ using Args = std::vector<std::string>;
 using MakeJoint = std::function<std::unique_ptr<JointBase>(RigidBody& link, RigidBody& base, const Args& args)>;
 
 const Vector3d kPivot(0.2, 0, 0);
+/// The slotted hinge's D: z along world y, x along the slot, tilted 30°
+/// down from world x.
+const RigidTransform3d kSlotTDW(kPivot, (Eigen::AngleAxisd(-M_PI / 6, Vector3d::UnitY()) *
+                                         Eigen::AngleAxisd(-M_PI / 2, Vector3d::UnitX()))
+                                            .toRotationMatrix());
 
 /// A fixed base at the origin and a 1 × 0.2 × 0.2 link beside it (density
 /// 1000), joined by the joint `make` creates; rotary damping keeps the
@@ -74,12 +82,14 @@ void registerAxisJointDemos(ModelRegistry& reg) {
       });
   add(reg, "SlottedHingeJointDemo", "a link swinging about y while sliding along a tilted slot (§3.4.4)",
       [](RigidBody& l, RigidBody& b, const Args&) {
-        // D: z along world y, x along the slot, tilted 30° down from world x.
-        RigidTransform3d TDW(kPivot, (Eigen::AngleAxisd(-M_PI / 6, Vector3d::UnitY()) *
-                                      Eigen::AngleAxisd(-M_PI / 2, Vector3d::UnitX()))
-                                         .toRotationMatrix());
-        auto j = std::make_unique<SlottedHingeJoint>(l, &b, TDW, "joint");
+        auto j = std::make_unique<SlottedHingeJoint>(l, &b, kSlotTDW, "joint");
         j->setCoordinateRange(SlottedHingeJoint::X_IDX, -0.1, 0.3);
+        return j;
+      });
+  add(reg, "CustomJointDemo", "the slotted hinge written with the custom joint API (§4.9.5)",
+      [](RigidBody& l, RigidBody& b, const Args&) {
+        auto j = std::make_unique<CustomJoint>(l, &b, kSlotTDW, "joint");
+        j->setCoordinateRange(CustomJoint::X_IDX, -0.1, 0.3);
         return j;
       });
   add(reg, "PlanarJointDemo", "a link sliding and turning in a tilted plane (§3.4.9; -translation: §3.4.10)",

@@ -6,7 +6,11 @@
 
 #include "TestModels.h"
 #include "sinew/joints/HingeJoint.h"
+#include "sinew/joints/EllipsoidJoint.h"
+#include "sinew/joints/PlanarConnector.h"
 #include "sinew/joints/SliderJoint.h"
+#include "sinew/joints/SphericalJoint.h"
+#include "sinew/joints/UniversalJoint.h"
 
 namespace sinew {
 namespace {
@@ -199,6 +203,28 @@ TEST(Joint, BadInputNamesTheJoint) {
   } catch (const ModelError& e) {
     EXPECT_NE(e.path().find("hinge"), std::string::npos);
   }
+}
+
+TEST(Joint, BadInputForTheOtherTypesNamesTheJoint) {
+  test::TestRoot r;
+  auto& box = r.mech.addRigidBody(RigidBody::createBox("box", 1, 1, 1, 1));
+  auto expectNamed = [](auto&& make, const std::string& name) {
+    try {
+      make();
+      ADD_FAILURE() << name << " accepted";
+    } catch (const ModelError& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+    }
+  };
+  expectNamed([&] { EllipsoidJoint(0.1, -0.2, 0.3, 0, false, "ell"); }, "ell");
+  expectNamed([&] { SkewedUniversalJoint(box, nullptr, Vector3d::Zero(), Vector3d::UnitZ(), Vector3d::UnitZ(), "skew"); },
+              "skew");
+  expectNamed([&] { SkewedUniversalJoint(95, "skew95"); }, "skew95");
+  expectNamed([&] { SegmentedPlanarConnector(std::vector<double>{0, 0, 1}, "odd"); }, "odd");
+  expectNamed([&] { SegmentedPlanarConnector(std::vector<double>{0, 0, 0, 0}, "zero"); }, "zero");
+  expectNamed([&] { SphericalJoint(box, nullptr, Vector3d::Zero(), "ball").setMaxTilt(200); }, "ball");
+  auto& s = r.mech.addBodyConnector(std::make_unique<SphericalJoint>(box, nullptr, Vector3d::Zero(), "sph"));
+  expectNamed([&] { s.getCoordinate(0); }, "sph");  // it has no coordinates
 }
 
 }  // namespace

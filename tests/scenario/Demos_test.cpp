@@ -48,7 +48,10 @@ TEST(Demos, TheGuideDemosAreRegistered) {
   std::set<std::string> have(names.begin(), names.end());
   for (const char* n : {"ParticleSpring", "RigidBodySpring", "RigidCompositeBody", "ParticleAttachment",
                         "FrameBodyAttachment", "NetDemo", "SimpleMuscle", "SimpleMuscleWithController",
-                        "SimpleMuscleWithProbes"})
+                        "SimpleMuscleWithProbes", "RigidBodyJoint", "FourBarLinkage", "CustomJointDemo",
+                        "HingeJointDemo", "SliderJointDemo", "CylindricalJointDemo", "SlottedHingeJointDemo",
+                        "UniversalJointDemo", "GimbalJointDemo", "SphericalJointDemo", "PlanarJointDemo",
+                        "EllipsoidJointDemo", "PlanarConnectorDemo", "SegmentedPlanarConnectorDemo"})
     EXPECT_TRUE(have.count(n)) << n;
   EXPECT_TRUE(have.count(demos::defaultDemo()));
   for (auto& [name, entry] : ModelRegistry::instance().entries())
