@@ -152,11 +152,24 @@ void JointBase::setCoordinates(const Eigen::VectorXd& values) {
 
 namespace {
 /// Velocity of frame C relative to the material point of B at C's origin,
-/// in world axes: the derivative of T_CD seen from D.
-Twist relativeVelocity(const Frame& A, const Frame* B, const Vector3d& pC) {
-  Twist rel = frameVelocityJacobian(pC - A.getPosition()) * A.getVelocity();
-  if (B) rel -= frameVelocityJacobian(pC - B->getPosition()) * B->getVelocity();
+/// in world axes: the derivative of T_CD seen from D. Body origins are
+/// given so the same map serves a configuration ahead of the current one.
+Twist relativeVelocity(const Frame& A, const Vector3d& pA, const Frame* B, const Vector3d& pB,
+                       const Vector3d& pC) {
+  Twist rel = frameVelocityJacobian(pC - pA) * A.getVelocity();
+  if (B) rel -= frameVelocityJacobian(pC - pB) * B->getVelocity();
   return rel;
+}
+
+Twist relativeVelocity(const Frame& A, const Frame* B, const Vector3d& pC) {
+  return relativeVelocity(A, A.getPosition(), B, B ? B->getPosition() : Vector3d::Zero(), pC);
+}
+
+/// The pose a frame reaches after `eps` seconds at its current twist.
+RigidTransform3d poseAhead(const Frame& F, double eps) {
+  const Twist& v = F.getVelocity();
+  const RigidTransform3d& T = F.getPose();
+  return {T.p + eps * v.head<3>(), rotateByWorldVector(T.R, eps * v.tail<3>())};
 }
 
 Twist toFrame(const Matrix3d& R, const Twist& w) {
@@ -214,46 +227,71 @@ void JointBase::setLinearCompliance(double c) { myLinCompliance = checkedComplia
 void JointBase::setRotaryCompliance(double c) { myRotCompliance = checkedCompliance(c, describe()); }
 void JointBase::setCompliantDamping(double d) { myDamping = checkedCompliance(d, describe()); }
 
-void JointBase::updateStepState() {
+double JointBase::worldRowValue(const Wrench& wG, const RigidTransform3d& TGW, const Twist& relW) const {
+  return (TGW.R * wG.head<3>()).dot(relW.head<3>()) + (TGW.R * wG.tail<3>()).dot(relW.tail<3>());
+}
+
+void JointBase::constraintValuesAhead(double eps, std::vector<double>& values) {
+  const RigidTransform3d poseA = poseAhead(*myA, eps);
+  const RigidTransform3d poseB = myB ? poseAhead(*myB, eps) : RigidTransform3d();
+  const RigidTransform3d TCW = poseA * myTCA, TDW = myB ? poseB * myTDB : myTDB;
+  const RigidTransform3d TCD = TDW.inverse() * TCW, TGD = project(TCD), TGW = TDW * TGD;
+  const Twist relW = relativeVelocity(*myA, poseA.p, myB, poseB.p, TCW.p);
+  myCoupling->updateConstraints(TGD, TCD, errorTwist(TGD.inverse() * TCD), toFrame(TGW.R, relW), false);
+  values.resize(myCoupling->numConstraints());
+  for (int k = 0; k < myCoupling->numConstraints(); ++k)
+    values[k] = worldRowValue(myCoupling->getConstraint(k).getWrenchG(), TGW, relW);
+}
+
+void JointBase::updateStepState(bool withRates) {
+  // Ġu by a forward difference along the current motion: it covers every
+  // coupling, including wrenches that turn in G, without their derivatives.
+  const double eps = 1e-6;
+  if (withRates) constraintValuesAhead(eps, myValuesAhead);
   myTCW = getCurrentTCW();
   const RigidTransform3d TDW = getCurrentTDW(), TCD = TDW.inverse() * myTCW;
   const RigidTransform3d TGD = project(TCD);
   myTGW = TDW * TGD;
   myErrC = errorTwist(TGD.inverse() * TCD);
-  const Twist velGD = toFrame(myTGW.R, relativeVelocity(*myA, myB, myTCW.p));
+  const Twist relW = relativeVelocity(*myA, myB, myTCW.p);
   for (int i = 0; i < numCoordinates(); ++i) {
     auto& q = myCoupling->getCoordinateInfo(i);
     if (!q.limitConstraint) continue;
     if (q.locked) q.limitConstraint->setEngaged(0);
     else RigidBodyCoupling::updateEngaged(*q.limitConstraint, q.value, q.min, q.max);
   }
-  myCoupling->updateConstraints(TGD, TCD, myErrC, velGD, true);
+  myCoupling->updateConstraints(TGD, TCD, myErrC, toFrame(myTGW.R, relW), true);
+  myRates.assign(myCoupling->numConstraints(), 0.0);
+  if (!withRates) return;
+  for (int k = 0; k < myCoupling->numConstraints(); ++k)
+    myRates[k] = (myValuesAhead[k] - worldRowValue(myCoupling->getConstraint(k).getWrenchG(), myTGW, relW)) / eps;
 }
 
-void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance) {
+void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate) {
   // The row is wᵀ (twist of C − twist of the B point at C), in world axes.
   Eigen::Matrix<double, 1, 6> wW;
   wW << (myTGW.R * wG.head<3>()).transpose(), (myTGW.R * wG.tail<3>()).transpose();
-  b.beginRow(dist, compliance, myDamping);
+  b.beginRow(dist, compliance, myDamping, rate);
   b.addEntry(*myA, wW * frameVelocityJacobian(myTCW.p - myA->getPosition()));
   if (myB) b.addEntry(*myB, -wW * frameVelocityJacobian(myTCW.p - myB->getPosition()));
 }
 
 void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   requireConnected();
-  updateStepState();
+  updateStepState(G.wantsVelocityProducts());
   myStepStateFresh = true;
   myBilateralDirs.clear();
   for (int k = 0; k < myCoupling->numConstraints(); ++k) {
     const RigidBodyConstraint& c = myCoupling->getConstraint(k);
     if (!c.isBilateral()) continue;
-    addRow(G, c.getWrenchG(), c.getWrenchG().dot(myErrC), compliance(c));
+    addRow(G, c.getWrenchG(), c.getWrenchG().dot(myErrC), compliance(c), myRates[k]);
     myBilateralDirs.push_back(c.getWrenchG());
   }
   for (int i = 0; i < numCoordinates(); ++i) {
     const CoordinateInfo& q = info(i);
     if (!q.locked) continue;
-    addRow(G, q.limitConstraint->getWrenchG(), q.value - q.lockedValue, compliance(*q.limitConstraint));
+    addRow(G, q.limitConstraint->getWrenchG(), q.value - q.lockedValue, compliance(*q.limitConstraint),
+           myRates[q.limitConstraint->getIndex()]);
     myBilateralDirs.push_back(q.limitConstraint->getWrenchG());
   }
 }
@@ -261,13 +299,13 @@ void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
 void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
   myUnilateralDirs.clear();
   if (!myA) return;
-  if (!myStepStateFresh) updateStepState();
+  if (!myStepStateFresh) updateStepState(N.wantsVelocityProducts());
   myStepStateFresh = false;
   for (int k = 0; k < myCoupling->numConstraints(); ++k) {
     const RigidBodyConstraint& c = myCoupling->getConstraint(k);
     if (c.isBilateral() || c.getEngaged() == 0) continue;
     const Wrench w = c.getEngaged() * c.getWrenchG();
-    addRow(N, w, c.getDistance(), 0);
+    addRow(N, w, c.getDistance(), 0, c.getEngaged() * myRates[k]);
     myUnilateralDirs.push_back(w);
   }
 }

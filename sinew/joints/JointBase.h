@@ -102,8 +102,12 @@ class JointBase : public Component, public Constrainer {
   void requireConnected() const;
   /// Projects the current T_CD, refreshing the coordinate values.
   RigidTransform3d project(const RigidTransform3d& TCD) const;
-  void updateStepState();
-  void addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance);
+  void updateStepState(bool withRates);
+  /// Each constraint's value w·v̂ (world axes) at the configuration the
+  /// bodies reach after `eps` seconds at their current velocities.
+  void constraintValuesAhead(double eps, std::vector<double>& values);
+  double worldRowValue(const Wrench& wG, const RigidTransform3d& TGW, const Twist& relW) const;
+  void addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate);
   double compliance(const RigidBodyConstraint& c) const { return c.isRotary() ? myRotCompliance : myLinCompliance; }
 
   Frame* myA = nullptr;
@@ -120,6 +124,8 @@ class JointBase : public Component, public Constrainer {
   RigidTransform3d myTCW, myTGW;
   Twist myErrC = Twist::Zero();
   bool myStepStateFresh = false;
+  std::vector<double> myRates;  ///< Ġu of each coupling constraint (zeros unless requested)
+  std::vector<double> myValuesAhead;
 };
 
 }  // namespace sinew

@@ -124,8 +124,15 @@ class ConstraintBuilder {
   virtual ~ConstraintBuilder() = default;
   /// Starts a row. `dist` is the constraint error φ (negative = violated
   /// for unilateral rows); compliance and damping soften it (§3.3.8).
-  virtual void beginRow(double dist, double compliance = 0, double damping = 0) = 0;
+  /// `velocityProduct` is Ġu, the rate at which the row's value G u changes
+  /// at fixed velocities as the configuration moves (the g of eq. 1.7): it
+  /// keeps the step's velocity on curved constraints such as a swinging
+  /// hinge instead of on their tangent.
+  virtual void beginRow(double dist, double compliance = 0, double damping = 0, double velocityProduct = 0) = 0;
   virtual void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) = 0;
+  /// Whether the caller uses velocityProduct (so constrainers may skip
+  /// computing it).
+  virtual bool wantsVelocityProducts() const { return false; }
 };
 
 /// A component that imposes constraints (seed 000 §1.2, eq. 1.5).

@@ -341,11 +341,12 @@ void MechSystem::updateAttachmentStates() {
   }
 }
 
-void MechSystem::RowBuilder::beginRow(double d, double compliance, double damp) {
+void MechSystem::RowBuilder::beginRow(double d, double compliance, double damp, double gdot) {
   myRows.rhs.push_back(0.0);
   myRows.compliance.push_back(compliance);
   dist.push_back(d);
   damping.push_back(damp);
+  velocityProduct.push_back(gdot);
 }
 
 void MechSystem::RowBuilder::addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) {

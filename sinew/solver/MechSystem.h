@@ -93,9 +93,11 @@ class MechSystem : public JacobianPattern {
    public:
     RowBuilder(const MechSystem& sys, ConstraintRows& rows, const Eigen::VectorXd& up)
         : mySys(sys), myRows(rows), myUp(up) {}
-    void beginRow(double dist, double compliance, double damping) override;
+    void beginRow(double dist, double compliance, double damping, double velocityProduct) override;
     void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) override;
-    std::vector<double> dist, damping;
+    bool wantsVelocityProducts() const override { return wantVelocityProducts; }
+    std::vector<double> dist, damping, velocityProduct;
+    bool wantVelocityProducts = false;
 
    private:
     const MechSystem& mySys;

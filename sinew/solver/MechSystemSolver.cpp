@@ -52,12 +52,14 @@ void MechSystemSolver::computeForces(double t, bool jacobians) {
 
 // ------------------------------------------------------------- constraints
 
-void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up) {
+void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up,
+                                           double gdotScale) {
   myG.clear();
   myN.clear();
   myRowCountsG.clear();
   myRowCountsN.clear();
   MechSystem::RowBuilder gb(mySys, myG, up), nb(mySys, myN, up);
+  gb.wantVelocityProducts = nb.wantVelocityProducts = velocityLevel && gdotScale != 0;
   for (auto* c : myConstrainers) {
     int g0 = myG.numRows(), n0 = myN.numRows();
     c->getBilateralConstraints(gb);
@@ -68,6 +70,7 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
   auto finish = [&](ConstraintRows& rows, const MechSystem::RowBuilder& b, bool unilateral) {
     for (int i = 0; i < rows.numRows(); ++i) {
       const double c = rows.compliance[i], phi = b.dist[i];
+      if (velocityLevel) rows.rhs[i] -= gdotScale * b.velocityProduct[i];
       if (velocityLevel) {
         if (unilateral && c == 0 && phi > 0) {
           // A separated unilateral row may close its gap within the step
@@ -212,7 +215,13 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   }
   // Parametric columns: their motion over the step stretches the effectors.
   mySys.addParametricTerm(0.0, trap ? h * h / 2 : h * h, myUp, myB);
-  buildConstraintRows(h, true, myUp);
+  // Backward Euler moves positions by h u⁺: holding u⁺ to the constraint
+  // linearized at the step's midpoint, G u⁺ = −(h/2) Ġu, moves them along
+  // the chord of a curved constraint, which makes a swinging pendulum's
+  // period second-order accurate. Trapezoidal averages u0 and u⁺, whose
+  // midpoint form would leave the tangential motion explicit: it keeps
+  // the start-of-step rows.
+  buildConstraintRows(h, true, myUp, trap ? 0.0 : h / 2);
   myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact
   solveOrThrow(myKKT, myS, mySys.takePatternChanged(), myB, myU, t1);
   if (trap) finishStep(h, t1, h / 2, u0 + myU);
@@ -226,7 +235,8 @@ void MechSystemSolver::stepExplicit(double t0, double t1) {
   mySys.formMatrix(1.0, 0.0, 0.0, myMS);
   mySys.mulMass(u0, myB);
   myB += h * myF;
-  buildConstraintRows(h, true, myUp);
+  // As backward Euler for symplectic Euler, which moves positions by h u⁺.
+  buildConstraintRows(h, true, myUp, myIntegrator == Integrator::SymplecticEuler ? h / 2 : 0.0);
   bool changed = myMassPatternChanged || mySys.takePatternChanged();
   myMassPatternChanged = false;
   myU = u0;

@@ -48,7 +48,9 @@ class MechSystemSolver {
 
  private:
   void computeForces(double t, bool jacobians);
-  void buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up);
+  /// Rows at the current configuration; at velocity level over a step h,
+  /// a non-zero `gdotScale` s adds −s·Ġu to each right-hand side.
+  void buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up, double gdotScale = 0);
   /// Forces, Jacobians (if asked), mass and the gathered u0, u_p, f.
   void beginStep(double h, double t, bool jacobians, Eigen::VectorXd& u0);
   /// Position update with velocity uPos over posStep, then slaves,

@@ -24,6 +24,12 @@ struct JointCase {
   const char* name;
   MakeJoint make;
   int dof;  ///< allowed degrees of freedom
+  /// Bound on the constraint power over a step relative to its terms: round-
+  /// off for constraints that stay put in G, second order in h·ω for the
+  /// turning ones. The ellipsoid's numerically derived wrenches and the
+  /// segmented connector's normal, which jumps at the curve's corners, get
+  /// looser bounds.
+  double powerTol = 2e-3;
 };
 
 template <class J>
@@ -51,7 +57,7 @@ std::vector<JointCase> cases() {
          j->setBodies(b, nullptr, T);
          return j;
        },
-       4},
+       4, 0.05},
       {"Solid", withTDW<SolidJoint>(), 0},
       {"PlanarConnector",
        [](RigidBody& b, const RigidTransform3d& T) {
@@ -63,7 +69,7 @@ std::vector<JointCase> cases() {
          return std::make_unique<SegmentedPlanarConnector>(b, b.getPose().inverseTransformPoint(T.p), T,
                                                            std::vector<double>{-1, 0.5, -0.05, 0, 0.05, 0, 1, 0.4}, "j");
        },
-       5},
+       5, 0.25},
   };
 }
 
@@ -88,26 +94,40 @@ struct Jointed {
       box->setExternalForce(w);
     });
   }
-  /// Power of the joint's constraint wrench on the motion of C (ground D),
-  /// relative to the size of the terms it sums and to h·(|ω| + |v|/L): the
-  /// wrench is taken at the start of a step and the velocity at its end,
-  /// so the power vanishes to first order in how far the constraint
-  /// directions turn in one step (L = 0.1 m, the smallest length or
-  /// curvature radius of the test joints).
-  double relativeConstraintPower(double h) const {
+  /// Power of the joint's constraint wrench over the last step, relative
+  /// to the size of the terms it sums. The wrench acts at the start of the
+  /// step (C's pose then) and the step moves C at the mean of its start and
+  /// end velocities; with the rows linearized at the step's midpoint this
+  /// power vanishes to second order in h.
+  double stepPowerRatio() {
     const RigidTransform3d TCW = joint->getCurrentTCW();
     const Twist v = frameVelocityJacobian(TCW.p - box->getPosition()) * box->getVelocity();
-    const Wrench& w = joint->getConstraintWrench();
-    const Vector3d f = TCW.R * w.head<3>(), m = TCW.R * w.tail<3>();
-    const double scale = f.norm() * v.head<3>().norm() + m.norm() * v.tail<3>().norm();
-    if (scale < 1e-9) return 0.0;
-    return std::abs(f.dot(v.head<3>()) + m.dot(v.tail<3>())) / scale / (h * (v.tail<3>().norm() + v.head<3>().norm() / 0.1) + 1e-4);
+    double ratio = 0;
+    if (myHavePrev) {
+      const Wrench& w = joint->getConstraintWrench();
+      const Vector3d f = myPrevR * w.head<3>(), m = myPrevR * w.tail<3>();
+      const Twist vm = 0.5 * (v + myPrevV);
+      const double scale = f.norm() * vm.head<3>().norm() + m.norm() * vm.tail<3>().norm();
+      if (scale > 1e-9) ratio = std::abs(f.dot(vm.head<3>()) + m.dot(vm.tail<3>())) / scale;
+    }
+    myPrevR = TCW.R;
+    myPrevV = v;
+    myHavePrev = true;
+    return ratio;
   }
+
+ private:
+  Matrix3d myPrevR;
+  Twist myPrevV;
+  bool myHavePrev = false;
 };
 
 TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
   // Random wrenches for 1 s: the joint error (T_CG) stays below 1e-8, the
-  // allowed motions happen, and the constraint wrench does no work on them.
+  // allowed motions happen, and the constraint wrench does no work on them
+  // (measured: ≤ 1e-12 relative for the hinge, slider, cylindrical, slotted
+  // hinge, planar joints and the planar connector, 1e-3 for the universal
+  // joints, 0.016 for the ellipsoid, 0.13 for the segmented connector).
   std::mt19937 rng(7);
   for (auto& c : cases()) {
     Jointed s(c);
@@ -116,7 +136,7 @@ TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
     s.push(rng, 20);
     s.r.root->addMonitor("err", [&](double, double) {
       maxErr = std::max(maxErr, s.joint->getConstraintError().norm());
-      maxPower = std::max(maxPower, s.relativeConstraintPower(1e-3));
+      maxPower = std::max(maxPower, s.stepPowerRatio());
     });
     s.r.root->run(1.0);
     EXPECT_LT(maxErr, 1e-8) << c.name;
@@ -124,7 +144,7 @@ TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
     double motion = moved.p.norm() + AxisAngle(moved.R).angle;
     if (c.dof > 0) EXPECT_GT(motion, 1e-3) << c.name;
     else EXPECT_LT(motion, 1e-8) << c.name;
-    EXPECT_LT(maxPower, 1.0) << c.name;
+    EXPECT_LT(maxPower, c.powerTol) << c.name;
   }
 }
 

@@ -72,17 +72,57 @@ double largeAnglePeriodRatio(Integrator integ, double h) {
 }
 
 TEST(Joint, PendulumLargeAnglePeriod) {
-  // The period converges to the elliptic-integral value at first order in h
-  // for every integrator (the joint rows are linearized at the start of the
-  // step, without the velocity-product term): quartering h divides the
-  // error by about 4. Trapezoidal is within 0.1% at h = 0.25 ms.
-  for (auto integ : {Integrator::ConstrainedBackwardEuler, Integrator::Trapezoidal, Integrator::RungeKutta4}) {
+  // ConstrainedBackwardEuler (the default) holds its velocity to the joint
+  // rows linearized at the step's midpoint (G u⁺ = −(h/2) Ġu), so the
+  // positions follow the chord of the swing: the period is well within
+  // 0.1% at h = 1 ms (measured 1.3e-6) and improves as h shrinks.
+  const double cbe1 = std::abs(largeAnglePeriodRatio(Integrator::ConstrainedBackwardEuler, 1e-3) - 1);
+  const double cbe4 = std::abs(largeAnglePeriodRatio(Integrator::ConstrainedBackwardEuler, 2.5e-4) - 1);
+  EXPECT_LT(cbe1, 1e-4);
+  EXPECT_LT(cbe4, cbe1);
+  // Trapezoidal and RK4 keep the start-of-step rows: first-order
+  // convergence (quartering h divides the error by about 4); Trapezoidal is
+  // within 0.1% at h = 0.25 ms.
+  for (auto integ : {Integrator::Trapezoidal, Integrator::RungeKutta4}) {
     double e1 = std::abs(largeAnglePeriodRatio(integ, 1e-3) - 1);
     double e4 = std::abs(largeAnglePeriodRatio(integ, 2.5e-4) - 1);
     EXPECT_LT(e1, 0.012) << int(integ);
     EXPECT_LT(e4, 0.35 * e1) << int(integ);
   }
   EXPECT_NEAR(largeAnglePeriodRatio(Integrator::Trapezoidal, 2.5e-4), 1.0, 1e-3);
+}
+
+/// Energy change of a double pendulum of two 1 m, 1 kg links (hinges about
+/// y, released horizontal) over `duration`, relative to m g L = 9.81 J.
+double doublePendulumEnergyDrift(Integrator integ, double duration) {
+  test::TestRoot r(Vector3d(0, 0, -g));
+  r.setIntegrator(integ);
+  Frame* prev = nullptr;
+  for (int i = 0; i < 2; ++i) {
+    auto& b = r.mech.addRigidBody(RigidBody::createBox("link" + std::to_string(i), 1, 0.1, 0.1, 100));
+    b.setPose(RigidTransform3d(i + 0.5, 0, 0));
+    RigidTransform3d TDW(i, 0, 0, 1, 0, 0, -M_PI / 2);  // D's z along world y
+    r.mech.addBodyConnector(std::make_unique<HingeJoint>(b, prev, TDW, "h" + std::to_string(i)));
+    prev = &b;
+  }
+  r.root->setMaxStepSize(1e-3);
+  r.root->initialize(0);
+  const double E0 = r.mech.getEnergy();
+  double maxDrift = 0;
+  r.root->addMonitor("E", [&](double, double) { maxDrift = std::max(maxDrift, std::abs(r.mech.getEnergy() - E0)); });
+  r.root->run(duration);
+  return maxDrift / (1.0 * g * 1.0);
+}
+
+TEST(Joint, DoublePendulumEnergyStaysBounded) {
+  // A chaotic double pendulum, 10 s at h = 1 ms. ConstrainedBackwardEuler
+  // with midpoint-linearized rows keeps the energy within 0.5% of m g L
+  // (measured 0.29%). Trapezoidal applies its constraint impulse along the
+  // start-of-step rows, so it is not energy-conserving for joints: its
+  // stated bound is 35% (measured 32%); the issue note says what would fix
+  // it (rows at the step's midpoint).
+  EXPECT_LT(doublePendulumEnergyDrift(Integrator::ConstrainedBackwardEuler, 10.0), 5e-3);
+  EXPECT_LT(doublePendulumEnergyDrift(Integrator::Trapezoidal, 10.0), 0.35);
 }
 
 TEST(Joint, HangingPendulumCarriesItsWeight) {
