@@ -52,6 +52,7 @@ MechModel::MechModel(std::string name) : Model(std::move(name)), mySolver(std::m
   myParticles = addList<Particle>(*this, "particles");
   myPoints = addList<Point>(*this, "points");
   myAxialSprings = addList<AxialSpring>(*this, "axialSprings");
+  myFrameSprings = addList<FrameSpring>(*this, "frameSprings");
   myForceEffectors = addList<Component>(*this, "forceEffectors");
   myRigidBodies = addList<RigidBody>(*this, "rigidBodies");
   myFrames = addList<Frame>(*this, "frames");
@@ -147,10 +148,13 @@ void MechModel::updateStructure() {
   std::vector<Constrainer*> cons;
   myComps.clear();
   for (int i = 0; i < numComponents(); ++i) collect(*getComponent(i), myComps, effs, cons);
-  // Springs need their points; check here so the error names the spring.
-  for (auto* e : effs)
+  // Springs need their points or frames; check here so the error names the spring.
+  for (auto* e : effs) {
     if (auto* s = dynamic_cast<AxialSpring*>(e); s && (!s->getFirstPoint() || !s->getSecondPoint()))
       throw ModelError("spring has no points (call setPoints)", s->describe());
+    if (auto* s = dynamic_cast<FrameSpring*>(e); s && !s->getFrameA())
+      throw ModelError("frame spring has no frames (call setFrames)", s->describe());
+  }
   myClassification.clear();
   for (auto* c : myComps) myClassification.push_back(c->isActive() ? 0 : c->isParametric() ? 1 : 2);
   mySolver->setGravity(myGravity);
