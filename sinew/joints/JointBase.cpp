@@ -45,6 +45,10 @@ void JointBase::setBodies(Frame& bodyA, const RigidTransform3d& TCA, Frame* body
   if (auto* p = getParent()) p->componentStructureChanged();
 }
 
+void JointBase::transformGeometry(const RigidTransform3d& X) {
+  if (myA && !myB) myTDB = X * myTDB;
+}
+
 void JointBase::requireConnected() const {
   if (!myA) throw ModelError("joint is not connected to any body (call setBodies)", describe());
 }

@@ -14,11 +14,12 @@
 #include "sinew/joints/RigidBodyCoupling.h"
 #include "sinew/mech/DynamicComponent.h"
 #include "sinew/mech/Frame.h"
+#include "sinew/mech/TransformableGeometry.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class JointBase : public Component, public Constrainer {
+class JointBase : public Component, public Constrainer, public TransformableGeometry {
   SINEW_DECLARE_PROPERTIES
  public:
   JointBase(std::string name, std::unique_ptr<RigidBodyCoupling> coupling);
@@ -69,6 +70,9 @@ class JointBase : public Component, public Constrainer {
   void getBilateralConstraints(ConstraintBuilder& G) override;
   void getUnilateralConstraints(ConstraintBuilder& N) override;
   void setConstraintForces(const double* bilateral, const double* unilateral) override;
+
+  // TransformableGeometry: a D fixed in the world moves with the model (§4.7).
+  void transformGeometry(const RigidTransform3d& X) override;
 
  protected:
   RigidBodyCoupling& coupling() const { return *myCoupling; }

@@ -120,6 +120,20 @@ bool MechModel::detachSlave(DynamicComponent& slave) {
   return false;
 }
 
+namespace {
+void transformBelow(Component& c, const RigidTransform3d& X) {
+  if (auto* t = dynamic_cast<TransformableGeometry*>(&c)) t->transformGeometry(X);
+  for (int i = 0; i < c.numComponents(); ++i) transformBelow(*c.getComponent(i), X);
+}
+}  // namespace
+
+void MechModel::transformGeometry(const RigidTransform3d& X) {
+  if (!X.p.allFinite() || !X.R.allFinite()) throw ModelError("transform is not finite", describe());
+  if ((X.R * X.R.transpose() - Matrix3d::Identity()).norm() > 1e-9 || X.R.determinant() < 0)
+    throw ModelError("transformGeometry takes a rigid transform (R must be a rotation)", describe());
+  for (int i = 0; i < numComponents(); ++i) transformBelow(*getComponent(i), X);
+}
+
 void MechModel::setGravity(const Vector3d& g) {
   if (!g.allFinite()) throw ModelError("gravity is not finite", describe());
   myGravity = g;

@@ -99,6 +99,12 @@ class MechModel : public Model {
   bool detachPoint(Point& p) { return detachSlave(p); }
   bool detachFrame(Frame& f) { return detachSlave(f); }
 
+  /// Moves the whole model by the rigid transform X (world to world, guide
+  /// §4.7): every point, frame and body, and the world-fixed frames of
+  /// springs, joints and constraints, as if the world frame had moved.
+  /// Gravity is a world property and stays as it is.
+  void transformGeometry(const RigidTransform3d& X);
+
   // Simulation properties (§4.1)
   const Vector3d& getGravity() const { return myGravity; }
   void setGravity(const Vector3d& g);
