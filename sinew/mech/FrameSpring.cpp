@@ -39,7 +39,8 @@ void FrameSpring::setFrames(Frame& bodyA, const RigidTransform3d& TCA, Frame* bo
   myB = bodyB;
   myTCA = TCA;
   myTDB = TDB;
-  if (auto* p = getParent()) p->componentStructureChanged();
+  // The model must recompile: the Jacobian blocks depend on the bodies.
+  for (Component* c = getParent(); c; c = c->getParent()) c->componentStructureChanged();
 }
 
 void FrameSpring::setAxisLength(double l) {

@@ -85,6 +85,24 @@ TEST(FrameSpring, SmallAngleOscillationPeriod) {
   EXPECT_NEAR(T, 2 * M_PI * std::sqrt(I / kr), 5e-5);  // trapezoidal: 1e-5 at h = 1 ms
 }
 
+TEST(FrameSpring, ReconnectingAfterAStepConservesMomentum) {
+  // Moved from the world to a second free body after the model has been
+  // compiled, the spring pulls the two together: no external force, so the
+  // total linear momentum stays zero.
+  TestRoot tr;
+  auto& a = tr.mech.addRigidBody(RigidBody::createBox("a", 0.2, 0.2, 0.2, 1000));
+  auto& b = tr.mech.addRigidBody(RigidBody::createBox("b", 0.2, 0.3, 0.2, 1000));
+  b.setPose(RigidTransform3d(0.5, 0, 0));
+  auto& s = tr.mech.addFrameSpring(std::make_unique<FrameSpring>("s", 100, 1, 0, 0));
+  s.setFrames(a, nullptr, RigidTransform3d());
+  tr.run(0.1, 0.01);
+  s.setFrames(a, RigidTransform3d(), &b, RigidTransform3d(-0.3, 0.1, 0, 0, 0, 1, 0.2));
+  tr.root->run(0.5);
+  ASSERT_GT(b.getVelocity().norm(), 0.01);
+  Vector3d momentum = a.getLinearMomentum() + b.getLinearMomentum();
+  EXPECT_LT(momentum.norm(), 1e-9 * b.getLinearMomentum().norm());
+}
+
 // ------------------------------------------------------------ two bodies
 
 /// Two bodies with offset, turned frames, D displaced from C and both
