@@ -20,6 +20,7 @@ void registerDemos() {
     registerRigidBodyJoint(reg);
     registerFourBarLinkage(reg);
     registerJointTypeDemos(reg);
+    registerLumbarFrameSpring(reg);
   });
 }
 

@@ -27,6 +27,7 @@ void registerSimpleMuscle(ModelRegistry& reg);
 void registerRigidBodyJoint(ModelRegistry& reg);
 void registerFourBarLinkage(ModelRegistry& reg);
 void registerJointTypeDemos(ModelRegistry& reg);
+void registerLumbarFrameSpring(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);

@@ -1,7 +1,9 @@
 // Small models shared by the physics tests.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <vector>
 
 #include "sinew/mech/MechModel.h"
 #include "sinew/model/RootModel.h"
@@ -23,5 +25,24 @@ struct TestRoot {
     root->run(tEnd);
   }
 };
+
+/// Runs root for `duration` at step h and returns the mean period of
+/// `signal` from its upward zero crossings (linearly interpolated), or 0 if
+/// it crossed fewer than three times.
+inline double measurePeriod(RootModel& root, double h, double duration, const std::function<double()>& signal) {
+  root.setMaxStepSize(h);
+  root.initialize(0);
+  std::vector<double> crossings;
+  double prev = signal(), tPrev = 0;
+  root.addMonitor("zero", [&](double, double t1) {
+    double x = signal();
+    if (prev < 0 && x >= 0) crossings.push_back(tPrev + (t1 - tPrev) * (-prev) / (x - prev));
+    prev = x;
+    tPrev = t1;
+  });
+  root.run(duration);
+  if (crossings.size() < 3) return 0;
+  return (crossings.back() - crossings.front()) / (crossings.size() - 1);
+}
 
 }  // namespace sinew::test

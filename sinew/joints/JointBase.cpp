@@ -71,7 +71,12 @@ void JointBase::setBodies(Frame& bodyA, const RigidTransform3d& TCA, Frame* body
 }
 
 void JointBase::couplingStructureChanged() {
-  if (auto* p = getParent()) p->componentStructureChanged();
+  // The model must recompile: its rows and their pattern change.
+  for (Component* c = getParent(); c; c = c->getParent()) c->componentStructureChanged();
+}
+
+void JointBase::transformGeometry(const RigidTransform3d& X) {
+  if (myA && !myB) myTDB = X * myTDB;
 }
 
 void JointBase::requireConnected() const {

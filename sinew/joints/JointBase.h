@@ -18,11 +18,12 @@
 #include "sinew/joints/RigidBodyCoupling.h"
 #include "sinew/mech/DynamicComponent.h"
 #include "sinew/mech/Frame.h"
+#include "sinew/mech/TransformableGeometry.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class JointBase : public Component, public Constrainer {
+class JointBase : public Component, public Constrainer, public TransformableGeometry {
   SINEW_DECLARE_PROPERTIES
  public:
   JointBase(std::string name, std::unique_ptr<RigidBodyCoupling> coupling);
@@ -90,6 +91,9 @@ class JointBase : public Component, public Constrainer {
   /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
   /// coordinate i to a joint class's property list.
   static void addCoordinateProperties(PropertyList& list, const std::string& name, int i, const std::string& doc);
+
+  // TransformableGeometry: a D fixed in the world moves with the model (§4.7).
+  void transformGeometry(const RigidTransform3d& X) override;
 
  protected:
   std::string coordinatePath(int i) const;

@@ -49,6 +49,12 @@ void Frame::setVelocity(const Twist& tw) {
   myVel = tw;
 }
 
+void Frame::transformGeometry(const RigidTransform3d& X) {
+  setPose(X * getPose());
+  myVel.head<3>() = X.R * myVel.head<3>().eval();
+  myVel.tail<3>() = X.R * myVel.tail<3>().eval();
+}
+
 void Frame::addPointForce(const Vector3d& x, const Vector3d& f) {
   myForce.head<3>() += f;
   myForce.tail<3>() += (x - myPos).cross(f);

@@ -7,11 +7,12 @@
 #pragma once
 
 #include "sinew/mech/DynamicComponent.h"
+#include "sinew/mech/TransformableGeometry.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class Frame : public CompositeComponent, public DynamicComponent {
+class Frame : public CompositeComponent, public DynamicComponent, public TransformableGeometry {
   SINEW_DECLARE_PROPERTIES
  public:
   Frame();
@@ -64,6 +65,10 @@ class Frame : public CompositeComponent, public DynamicComponent {
   void applyGravity(const Vector3d& g) override { (void)g; }
   void applyDamping(Block* D) override;
   std::string componentPath() const override { return getPathName(); }
+
+  /// Pose T_FW ← X·T_FW, the twist turned with it (§4.7); meshes and
+  /// other body-frame data are unchanged.
+  void transformGeometry(const RigidTransform3d& X) override;
 
  protected:
   void setQuaternion(const Quaternion& q);

@@ -52,6 +52,7 @@ MechModel::MechModel(std::string name) : Model(std::move(name)), mySolver(std::m
   myParticles = addList<Particle>(*this, "particles");
   myPoints = addList<Point>(*this, "points");
   myAxialSprings = addList<AxialSpring>(*this, "axialSprings");
+  myFrameSprings = addList<FrameSpring>(*this, "frameSprings");
   myForceEffectors = addList<Component>(*this, "forceEffectors");
   myRigidBodies = addList<RigidBody>(*this, "rigidBodies");
   myFrames = addList<Frame>(*this, "frames");
@@ -119,6 +120,20 @@ bool MechModel::detachSlave(DynamicComponent& slave) {
   return false;
 }
 
+namespace {
+void transformBelow(Component& c, const RigidTransform3d& X) {
+  if (auto* t = dynamic_cast<TransformableGeometry*>(&c)) t->transformGeometry(X);
+  for (int i = 0; i < c.numComponents(); ++i) transformBelow(*c.getComponent(i), X);
+}
+}  // namespace
+
+void MechModel::transformGeometry(const RigidTransform3d& X) {
+  if (!X.p.allFinite() || !X.R.allFinite()) throw ModelError("transform is not finite", describe());
+  if ((X.R * X.R.transpose() - Matrix3d::Identity()).norm() > 1e-9 || X.R.determinant() < 0)
+    throw ModelError("transformGeometry takes a rigid transform (R must be a rotation)", describe());
+  for (int i = 0; i < numComponents(); ++i) transformBelow(*getComponent(i), X);
+}
+
 void MechModel::setGravity(const Vector3d& g) {
   if (!g.allFinite()) throw ModelError("gravity is not finite", describe());
   myGravity = g;
@@ -147,10 +162,13 @@ void MechModel::updateStructure() {
   std::vector<Constrainer*> cons;
   myComps.clear();
   for (int i = 0; i < numComponents(); ++i) collect(*getComponent(i), myComps, effs, cons);
-  // Springs need their points; check here so the error names the spring.
-  for (auto* e : effs)
+  // Springs need their points or frames; check here so the error names the spring.
+  for (auto* e : effs) {
     if (auto* s = dynamic_cast<AxialSpring*>(e); s && (!s->getFirstPoint() || !s->getSecondPoint()))
       throw ModelError("spring has no points (call setPoints)", s->describe());
+    if (auto* s = dynamic_cast<FrameSpring*>(e); s && !s->getFrameA())
+      throw ModelError("frame spring has no frames (call setFrames)", s->describe());
+  }
   myClassification.clear();
   for (auto* c : myComps) myClassification.push_back(c->isActive() ? 0 : c->isParametric() ? 1 : 2);
   mySolver->setGravity(myGravity);

@@ -13,6 +13,7 @@
 
 #include "sinew/mech/Attachments.h"
 #include "sinew/mech/AxialSpring.h"
+#include "sinew/mech/FrameSpring.h"
 #include "sinew/mech/ParticlePlaneConstraint.h"
 #include "sinew/mech/RigidBody.h"
 #include "sinew/model/Model.h"
@@ -47,6 +48,7 @@ class MechModel : public Model {
   ComponentList<Frame>& frames() { return *myFrames; }
   ComponentList<FrameMarker>& frameMarkers() { return *myFrameMarkers; }
   ComponentList<AxialSpring>& axialSprings() { return *myAxialSprings; }
+  ComponentList<FrameSpring>& frameSprings() { return *myFrameSprings; }
   ComponentList<Component>& forceEffectors() { return *myForceEffectors; }
   ComponentList<Component>& particleConstraints() { return *myParticleConstraints; }
   ComponentList<Component>& bodyConnectors() { return *myBodyConnectors; }
@@ -71,6 +73,8 @@ class MechModel : public Model {
     s->setPoints(p0, p1);
     return addAxialSpring(std::move(s));
   }
+  /// Adds a frame spring (guide §3.5.3); set its frames before the first step.
+  FrameSpring& addFrameSpring(std::unique_ptr<FrameSpring> s) { return myFrameSprings->add(std::move(s)); }
   /// Adds any component that is a force effector.
   Component& addForceEffector(std::unique_ptr<Component> c);
   /// Adds a joint or connector (guide §3.3.3) to `bodyConnectors`.
@@ -94,6 +98,12 @@ class MechModel : public Model {
   /// Removes the attachment of p (or f); returns false if it had none.
   bool detachPoint(Point& p) { return detachSlave(p); }
   bool detachFrame(Frame& f) { return detachSlave(f); }
+
+  /// Moves the whole model by the rigid transform X (world to world, guide
+  /// §4.7): every point, frame and body, and the world-fixed frames of
+  /// springs, joints and constraints, as if the world frame had moved.
+  /// Gravity is a world property and stays as it is.
+  void transformGeometry(const RigidTransform3d& X);
 
   // Simulation properties (§4.1)
   const Vector3d& getGravity() const { return myGravity; }
@@ -144,6 +154,7 @@ class MechModel : public Model {
   ComponentList<Frame>* myFrames;
   ComponentList<FrameMarker>* myFrameMarkers;
   ComponentList<AxialSpring>* myAxialSprings;
+  ComponentList<FrameSpring>* myFrameSprings;
   ComponentList<Component>* myForceEffectors;
   ComponentList<Component>* myParticleConstraints;
   ComponentList<Component>* myBodyConnectors;

@@ -27,6 +27,11 @@ ParticlePlaneConstraint::ParticlePlaneConstraint(std::string name, const Vector3
   myNormal = n.normalized();
 }
 
+void ParticlePlaneConstraint::transformGeometry(const RigidTransform3d& X) {
+  myNormal = X.R * myNormal;
+  myPoint = X.transformPoint(myPoint);
+}
+
 void ParticlePlaneConstraint::addParticle(Point& p) {
   myPoints.push_back(&p);
   myForces.push_back(0);

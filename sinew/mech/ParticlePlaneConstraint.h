@@ -8,10 +8,11 @@
 
 #include "sinew/mech/DynamicComponent.h"
 #include "sinew/mech/Point.h"
+#include "sinew/mech/TransformableGeometry.h"
 
 namespace sinew {
 
-class ParticlePlaneConstraint : public Component, public Constrainer {
+class ParticlePlaneConstraint : public Component, public Constrainer, public TransformableGeometry {
   SINEW_DECLARE_PROPERTIES
  public:
   /// Plane through `point` with normal `normal` (unit after construction).
@@ -34,6 +35,8 @@ class ParticlePlaneConstraint : public Component, public Constrainer {
   void getBilateralConstraints(ConstraintBuilder& G) override;
   void getUnilateralConstraints(ConstraintBuilder& N) override;
   void setConstraintForces(const double* bilateral, const double* unilateral) override;
+  /// The plane moves with the model (§4.7).
+  void transformGeometry(const RigidTransform3d& X) override;
 
  private:
   void addRows(ConstraintBuilder& b, bool unilateralRows);

@@ -65,6 +65,12 @@ void Point::applyDamping(Block* D) {
   if (D) *D -= d * Matrix3d::Identity();
 }
 
+void Point::transformGeometry(const RigidTransform3d& X) {
+  myPos = X.transformPoint(myPos);
+  myVel = X.R * myVel;
+  if (myHasTarget) myTarget = X.transformPoint(myTarget);
+}
+
 void Point::updateParametricVelocity(double h) {
   if (myHasTarget) myVel = (myTarget - myPos) / h;
 }

@@ -7,11 +7,12 @@
 #pragma once
 
 #include "sinew/mech/DynamicComponent.h"
+#include "sinew/mech/TransformableGeometry.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class Point : public Component, public DynamicComponent {
+class Point : public Component, public DynamicComponent, public TransformableGeometry {
   SINEW_DECLARE_PROPERTIES
  public:
   Point();
@@ -57,6 +58,9 @@ class Point : public Component, public DynamicComponent {
   void updateParametricVelocity(double h) override;
   double getGravityPotential(const Vector3d& g) const override { return -getMass() * g.dot(myPos); }
   std::string componentPath() const override { return getPathName(); }
+
+  /// Moves the position (and target) by X and turns the velocity (§4.7).
+  void transformGeometry(const RigidTransform3d& X) override;
 
  protected:
   Vector3d myPos = Vector3d::Zero();

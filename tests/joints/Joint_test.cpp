@@ -37,22 +37,8 @@ struct Pendulum {
   }
 };
 
-/// Runs the pendulum for `duration` at step h and returns its mean period
-/// from the upward zero crossings of θ (linearly interpolated), or 0.
 double measurePeriod(Pendulum& p, double h, double duration) {
-  p.r.root->setMaxStepSize(h);
-  p.r.root->initialize(0);
-  std::vector<double> crossings;
-  double prev = p.joint->getTheta(), tPrev = 0;
-  p.r.root->addMonitor("zero", [&](double, double t1) {
-    double th = p.joint->getTheta();
-    if (prev < 0 && th >= 0) crossings.push_back(tPrev + (t1 - tPrev) * (-prev) / (th - prev));
-    prev = th;
-    tPrev = t1;
-  });
-  p.r.root->run(duration);
-  if (crossings.size() < 3) return 0;
-  return (crossings.back() - crossings.front()) / (crossings.size() - 1);
+  return test::measurePeriod(*p.r.root, h, duration, [&] { return p.joint->getTheta(); });
 }
 
 TEST(Joint, PendulumSmallAnglePeriod) {
