@@ -5,6 +5,8 @@
 //   sinew_scene chain N [steps]    N-body spring chain (SPD)
 //   sinew_scene hinge N [steps]    N-link hinge chain, h = 1 ms; also prints
 //                                  the energy drift and the largest joint error
+//   sinew_scene loop N [steps]     the chain closed into an N-link loop with
+//                                  both ends hinged to ground, h = 1 ms
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -30,9 +32,10 @@ int main(int argc, char** argv) {
   std::string scene = argv[1];
   int n = std::stoi(argv[2]);
   int steps = argc > 3 ? std::stoi(argv[3]) : 100;
-  const bool hinge = scene == "hinge";
+  const bool loop = scene == "loop", hinge = scene == "hinge" || loop;
   const double h = hinge ? 1e-3 : 0.01;
   auto root = scene == "net" ? sinew::bench::makeNet(n)
+              : loop         ? sinew::bench::makeHingeLoop(n, h)
               : hinge        ? sinew::bench::makeHingeChain(n, h)
                              : sinew::bench::makeChain(n, false, sinew::LinearSolverType::Auto);
   root->setMaxStepSize(h);
@@ -47,7 +50,7 @@ int main(int argc, char** argv) {
   double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / steps;
   int particles = scene == "net" ? (n + 1) * (n + 1) : n;
   if (hinge)
-    std::printf("hinge %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", n,
+    std::printf("%s %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", scene.c_str(), n,
                 root->getTime(), root->getEnergy() - E0, 9.81 * n * n / 2.0, maxErr);
   std::printf("%s %d: %d components, %.1f us/step, %.3f us/step/component, peak RSS %ld KiB\n", scene.c_str(), n,
               particles, us, us / particles, peakRssKiB());

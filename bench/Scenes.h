@@ -66,6 +66,41 @@ inline std::unique_ptr<RootModel> makeHingeChain(int n, double h = 1e-3) {
   return root;
 }
 
+/// The hinge chain closed into a loop with the ground (issue benchmark):
+/// n links (n ≥ 3) of the same boxes, hinged about y, in a U — the first
+/// and last hang vertically from ground hinges n − 2 m apart, the others
+/// run level between them — so both ends are fixed and every hinge
+/// constraint of the loop beyond the planar ones is redundant.
+inline std::unique_ptr<RootModel> makeHingeLoop(int n, double h = 1e-3) {
+  auto root = std::make_unique<RootModel>("hingeLoop");
+  auto& mech = root->addModel(std::make_unique<MechModel>("mech"));
+  mech.setGravity(0, 0, -9.81);
+  const double span = n - 2;
+  auto box = [&](int i, const RigidTransform3d& pose) -> RigidBody& {
+    auto& b = mech.addRigidBody(RigidBody::createBox("link" + std::to_string(i), 1, 0.1, 0.1, 100));
+    b.setPose(pose);
+    return b;
+  };
+  auto hinge = [&](int i, RigidBody& a, Frame* b, double x, double z) {
+    RigidTransform3d TDW(x, 0, z, 1, 0, 0, -M_PI / 2);  // D's z along world y
+    mech.addBodyConnector(std::make_unique<HingeJoint>(a, b, TDW, "hinge" + std::to_string(i)));
+  };
+  // Vertical links are boxes turned 90° about y.
+  RigidBody* prev = &box(0, RigidTransform3d(0, 0, -0.5, 0, 1, 0, M_PI / 2));
+  hinge(0, *prev, nullptr, 0, 0);
+  for (int i = 1; i < n - 1; ++i) {
+    RigidBody& b = box(i, RigidTransform3d(i - 0.5, 0, -1));
+    hinge(i, b, prev, i - 1, -1);
+    prev = &b;
+  }
+  RigidBody& last = box(n - 1, RigidTransform3d(span, 0, -0.5, 0, 1, 0, M_PI / 2));
+  hinge(n - 1, last, prev, span, -1);
+  hinge(n, last, nullptr, span, 0);
+  root->setMaxStepSize(h);
+  root->initialize(0);
+  return root;
+}
+
 /// Largest joint error (norm of T_CG) over the joints of a model.
 inline double maxJointError(RootModel& root) {
   double e = 0;
