@@ -349,19 +349,27 @@ void MechSystem::RowBuilder::beginRow(double d, double compliance, double damp) 
 }
 
 void MechSystem::RowBuilder::addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
-  const int row = myRows.numRows() - 1;
   const int i = mySys.compIndex(c);
+  // An unattached component expands onto itself with J = I: skip the product.
+  if (!c.isAttached()) {
+    addTarget(mySys.myComps[i], g);
+    return;
+  }
   for (const ExpTerm& t : mySys.myExp[i]) {
-    const CompInfo& T = mySys.myComps[t.target];
     const Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, 6> gt = g * t.J;
-    if (T.solveOffset >= 0) {
-      // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
-      // the same from step to step.
-      for (int k = 0; k < T.velSize; ++k) myRows.entries.emplace_back(row, T.solveOffset + k, gt[k]);
-    } else if (T.paramOffset >= 0) {
-      // G_p u_p is known: move it to the right-hand side.
-      myRows.rhs[row] -= gt.dot(myUp.segment(T.paramOffset, T.velSize));
-    }
+    addTarget(mySys.myComps[t.target], gt);
+  }
+}
+
+void MechSystem::RowBuilder::addTarget(const CompInfo& T, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
+  const int row = myRows.numRows() - 1;
+  if (T.solveOffset >= 0) {
+    // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
+    // the same from step to step.
+    for (int k = 0; k < T.velSize; ++k) myRows.entries.emplace_back(row, T.solveOffset + k, g[k]);
+  } else if (T.paramOffset >= 0) {
+    // G_p u_p is known: move it to the right-hand side.
+    myRows.rhs[row] -= g.dot(myUp.segment(T.paramOffset, T.velSize));
   }
 }
 

@@ -98,6 +98,8 @@ class MechSystem : public JacobianPattern {
     std::vector<double> dist, damping;
 
    private:
+    /// Appends g (already mapped onto T) to the current row.
+    void addTarget(const CompInfo& T, const Eigen::Ref<const Eigen::RowVectorXd>& g);
     const MechSystem& mySys;
     ConstraintRows& myRows;
     const Eigen::VectorXd& myUp;
