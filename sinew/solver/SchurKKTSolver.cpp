@@ -249,14 +249,10 @@ void SchurKKTSolver::fillConstraintBlocks(const ConstraintRows& G, const Constra
 
 bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N,
                                        const std::vector<char>& active) {
-  // The KKT path's regularization, −εI on its constraint block, is +εI
-  // here: it keeps A definite when rows are redundant (a closed loop of
-  // joints) and bounds their impulses; refinement removes it otherwise.
-  const double eps = 1e-12 * myDiagScale;
   double* a = myA.valuePtr();
   std::fill(a, a + myA.nonZeros(), 0.0);
-  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += G.compliance[i] + eps;
-  for (int i = 0; i < myMn; ++i) a[myDiagPos[myMg + i]] += active[i] ? N.compliance[i] + eps : 1.0;
+  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += G.compliance[i];
+  for (int i = 0; i < myMn; ++i) a[myDiagPos[myMg + i]] += active[i] ? N.compliance[i] : 1.0;
   for (auto& B : myBlocks)
     withBlock(B.size, [&](auto K) {
       const double* z = myZ.data() + B.zOffset;
@@ -270,7 +266,28 @@ bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const Constraint
     myAnalyzed = true;
   }
   myLLT.factorize(myA);
+  // A pivot that lost all but a few digits means redundant rows (a closed
+  // loop of joints): add the KKT path's regularization, which bounds their
+  // impulses, and factor again. Otherwise A is factored exactly and the
+  // refinement has only round-off to remove.
+  if (myLLT.info() == Eigen::Success && minPivotRatio() >= 1e-13) return true;
+  const double eps = 1e-12 * myDiagScale;
+  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += eps;
+  for (int i = 0; i < myMn; ++i)
+    if (active[i]) a[myDiagPos[myMg + i]] += eps;
+  myLLT.factorize(myA);
   return myLLT.info() == Eigen::Success;
+}
+
+double SchurKKTSolver::minPivotRatio() const {
+  // Pivot k is L_kk²; A's diagonal closes each column of its upper triangle.
+  const SparseMatrixd& L = myLLT.matrixL().nestedExpression();
+  double r = INFINITY;
+  for (int k = 0; k < L.cols(); ++k) {
+    const double l = L.valuePtr()[L.outerIndexPtr()[k]];
+    r = std::min(r, l * l / myA.valuePtr()[myA.outerIndexPtr()[k + 1] - 1]);
+  }
+  return r;
 }
 
 void SchurKKTSolver::eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u,

@@ -10,9 +10,10 @@
 // chain gives a block-tridiagonal A, a tree a fill-free one). The blocks of
 // S are factored as small dense Cholesky factors; A is ordered once per
 // structure (AMD), assembled straight into that order and factored by a
-// simplicial LLᵀ whose symbolic analysis is reused. A carries the KKT
-// path's tiny regularization (so redundant rows stay bounded) and the
-// solution is refined against the exact KKT system, as the KKT path does.
+// simplicial LLᵀ whose symbolic analysis is reused. When rows are redundant
+// A gets the KKT path's tiny regularization (so their impulses stay
+// bounded), and the solution is refined against the exact KKT system, as
+// the KKT path does.
 //
 // Unilateral rows outside the active set stay in A's pattern as decoupled
 // unit rows (λ = 0), so changing the active set never redoes the analysis.
@@ -64,6 +65,8 @@ class SchurKKTSolver {
   bool factorBlocks(const SparseMatrixd& S);
   void fillConstraintBlocks(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active);
   bool assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active);
+  /// Smallest pivot of the last factorization relative to its diagonal.
+  double minPivotRatio() const;
   /// One elimination solve with the current factors: (b_f, c) → (u, μ),
   /// where c is the right-hand side of the constraint rows of A.
   void eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u, Eigen::VectorXd& mu);
