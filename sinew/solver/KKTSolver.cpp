@@ -5,20 +5,11 @@
 namespace sinew {
 
 std::string KKTSolver::backendName() const {
+  if (myUsedSchur) return "Schur";
   if (myKKTSolver) return myKKTSolver->name();
   if (mySolver) return mySolver->name();
   return toString(myType);
 }
-
-
-namespace {
-/// Position of (r, c) in a compressed column matrix (it must exist).
-int positionOf(const SparseMatrixd& A, int r, int c) {
-  const int* inner = A.innerIndexPtr();
-  const int b = A.outerIndexPtr()[c], e = A.outerIndexPtr()[c + 1];
-  return static_cast<int>(std::lower_bound(inner + b, inner + e, r) - inner);
-}
-}  // namespace
 
 bool KKTSolver::assembleKKT(const SparseMatrixd& S, bool sPatternChanged, const ConstraintRows& G,
                             const ConstraintRows& N, const std::vector<int>& krow, int m) {
@@ -46,15 +37,15 @@ bool KKTSolver::assembleKKT(const SparseMatrixd& S, bool sPatternChanged, const 
     myKKT.setFromTriplets(myTrips.begin(), myTrips.end());
     P.sPos.clear();
     for (int c = 0; c < S.outerSize(); ++c)
-      for (SparseMatrixd::InnerIterator it(S, c); it; ++it) P.sPos.push_back(positionOf(myKKT, it.row(), c));
+      for (SparseMatrixd::InnerIterator it(S, c); it; ++it) P.sPos.push_back(valuePosition(myKKT, it.row(), c));
     P.cPosLo.resize(rows.size());
     P.cPosUp.resize(rows.size());
     for (size_t k = 0; k < rows.size(); ++k) {
-      P.cPosLo[k] = positionOf(myKKT, rows[k], cols[k]);
-      P.cPosUp[k] = positionOf(myKKT, cols[k], rows[k]);
+      P.cPosLo[k] = valuePosition(myKKT, rows[k], cols[k]);
+      P.cPosUp[k] = valuePosition(myKKT, cols[k], rows[k]);
     }
     P.diagPos.resize(m);
-    for (int i = 0; i < m; ++i) P.diagPos[i] = positionOf(myKKT, n + i, n + i);
+    for (int i = 0; i < m; ++i) P.diagPos[i] = valuePosition(myKKT, n + i, n + i);
     P.rows = std::move(rows);
     P.cols = std::move(cols);
     P.n = n;
@@ -86,9 +77,21 @@ bool KKTSolver::assembleKKT(const SparseMatrixd& S, bool sPatternChanged, const 
   return !same;
 }
 
+bool KKTSolver::useSchur(const SparseMatrixd& S, bool sPatternChanged) {
+  if (myType != LinearSolverType::Auto) return false;
+  if (sPatternChanged || !myBlocksKnown) {
+    std::vector<int> starts;
+    myBlockDiagonal = SchurKKTSolver::findDiagonalBlocks(S, starts);
+    myBlocksKnown = true;
+  }
+  return myBlockDiagonal;
+}
+
 bool KKTSolver::solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
                                 const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
                                 Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+  myUsedSchur = useSchur(S, sPatternChanged) && mySchur.solve(S, sPatternChanged, bf, G, N, active, u, lambda, theta);
+  if (myUsedSchur) return true;
   const int n = static_cast<int>(S.rows());
   const int mg = G.numRows();
   // Unilateral rows in the active set follow the bilateral ones.
@@ -121,6 +124,7 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
                       const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
                       Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
   if (G.numRows() == 0 && N.numRows() == 0) {
+    myUsedSchur = false;
     if (!mySolver) {
       mySolver = LinearSolver::create(myType, static_cast<int>(S.rows()), 0);
       sPatternChanged = true;

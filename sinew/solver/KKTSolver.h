@@ -7,7 +7,11 @@
 //   G u + R_g λ      = b_g
 //   w = N u + R_n θ − b_n,   0 ≤ θ ⟂ w ≥ 0
 //
-// With no constraint rows the SPD matrix S is factored directly. Unilateral
+// With no constraint rows the SPD matrix S is factored directly. When S is
+// block diagonal (rigid bodies and particles without coupling effectors)
+// and the backend is Auto, the Schur complement G S⁻¹ Gᵀ + R is factored
+// instead (SchurKKTSolver), falling back to the full KKT matrix if that
+// fails. Unilateral
 // rows are resolved by block principal pivoting over the active set, each
 // pass one sparse KKT solve; that suits the few rows of particle and joint
 // limits, and is the place where contact will bring a dedicated LCP solver.
@@ -18,6 +22,7 @@
 #include <vector>
 
 #include "sinew/solver/LinearSolver.h"
+#include "sinew/solver/SchurKKTSolver.h"
 
 namespace sinew {
 
@@ -33,7 +38,12 @@ struct ConstraintRows {
 class KKTSolver {
  public:
   explicit KKTSolver(LinearSolverType type = LinearSolverType::Auto) : myType(type) {}
-  void setSolverType(LinearSolverType t) { myType = t; mySolver.reset(); myKKTSolver.reset(); }
+  void setSolverType(LinearSolverType t) {
+    myType = t;
+    mySolver.reset();
+    myKKTSolver.reset();
+    myBlocksKnown = false;
+  }
   LinearSolverType getSolverType() const { return myType; }
   /// Name of the backend used for the last solve.
   std::string backendName() const;
@@ -45,6 +55,9 @@ class KKTSolver {
              Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
 
  private:
+  /// True if the Schur complement path applies: Auto backend and a block-
+  /// diagonal S (checked again whenever S's pattern changes).
+  bool useSchur(const SparseMatrixd& S, bool sPatternChanged);
   bool solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
                        const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
                        Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
@@ -57,6 +70,8 @@ class KKTSolver {
   LinearSolverType myType;
   std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
   std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix
+  SchurKKTSolver mySchur;                     ///< for block-diagonal S
+  bool myBlocksKnown = false, myBlockDiagonal = false, myUsedSchur = false;
   SparseMatrixd myKKT;
   std::vector<Eigen::Triplet<double>> myTrips;
   // Assembly plan of myKKT: the structure it was built for and where each

@@ -15,6 +15,12 @@
 
 namespace sinew {
 
+int valuePosition(const SparseMatrixd& A, int r, int c) {
+  const int* inner = A.innerIndexPtr();
+  const int b = A.outerIndexPtr()[c], e = A.outerIndexPtr()[c + 1];
+  return static_cast<int>(std::lower_bound(inner + b, inner + e, r) - inner);
+}
+
 LinearSolverType parseLinearSolverType(const std::string& n) {
   if (n == "Auto") return LinearSolverType::Auto;
   if (n == "EigenLDLT") return LinearSolverType::EigenLDLT;
@@ -73,11 +79,7 @@ class EigenLDLTSolver : public LinearSolver {
     if (patternChanged || myReg.nonZeros() != A.nonZeros() || myReg.rows() != A.rows()) {
       myReg = A;
       myDiag.clear();
-      for (int i = static_cast<int>(A.rows()) - myNc; i < A.rows(); ++i) {
-        const int* inner = myReg.innerIndexPtr();
-        const int b = myReg.outerIndexPtr()[i], e = myReg.outerIndexPtr()[i + 1];
-        myDiag.push_back(static_cast<int>(std::lower_bound(inner + b, inner + e, i) - inner));
-      }
+      for (int i = static_cast<int>(A.rows()) - myNc; i < A.rows(); ++i) myDiag.push_back(valuePosition(myReg, i, i));
     } else {
       std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), myReg.valuePtr());
     }

@@ -25,6 +25,10 @@ namespace sinew {
 
 using SparseMatrixd = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 
+/// Position of entry (r, c) in A's value array; the entry must be in A's
+/// (compressed, sorted) pattern. Used to plan value-only refills.
+int valuePosition(const SparseMatrixd& A, int r, int c);
+
 enum class LinearSolverType { Auto, EigenLDLT, Umfpack, Cholmod, PCG };
 LinearSolverType parseLinearSolverType(const std::string& name);
 std::string toString(LinearSolverType t);

@@ -159,6 +159,7 @@ void MechSystem::buildPatterns() {
   myK = myD = myM;
   myMp.assign(myParamPattern.nonZeros(), 0);
   myKp = myDp = myMp;
+  myKAcc.touched = myDAcc.touched = false;
   myPatternChanged = true;
 }
 
@@ -216,6 +217,7 @@ void MechSystem::addToSlot(const Slot& s, const Eigen::Ref<const Eigen::MatrixXd
 }
 
 void MechSystem::Accumulator::addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) {
+  touched = true;
   const Entry& e = sys.myEntries[handle];
   const bool ai = sys.myComps[e.i].comp->isAttached();
   const bool aj = sys.myComps[e.j].comp->isAttached();
@@ -245,10 +247,15 @@ void MechSystem::assembleMass() {
 }
 
 void MechSystem::zeroJacobians() {
-  std::fill(myK.begin(), myK.end(), 0.0);
-  std::fill(myD.begin(), myD.end(), 0.0);
-  std::fill(myKp.begin(), myKp.end(), 0.0);
-  std::fill(myDp.begin(), myDp.end(), 0.0);
+  myKAcc.clear();
+  myDAcc.clear();
+}
+
+void MechSystem::Accumulator::clear() {
+  if (!touched) return;  // still zero: most rigid systems never write K or D
+  std::fill(act.begin(), act.end(), 0.0);
+  std::fill(par.begin(), par.end(), 0.0);
+  touched = false;
 }
 
 void MechSystem::addGeometricStiffness() {
@@ -270,6 +277,12 @@ void MechSystem::addDampingBlock(int i, const Block& D) { myDAcc.addBlock(myMass
 void MechSystem::formMatrix(double m, double d, double k, SparseMatrixd& S) const {
   if (S.rows() != myPattern.rows() || S.nonZeros() != myPattern.nonZeros()) S = myPattern;
   double* v = S.valuePtr();
+  if (!myDAcc.touched) d = 0;
+  if (!myKAcc.touched) k = 0;
+  if (d == 0 && k == 0) {
+    for (size_t i = 0; i < myM.size(); ++i) v[i] = m * myM[i];
+    return;
+  }
   for (size_t i = 0; i < myM.size(); ++i) v[i] = m * myM[i] + d * myD[i] + k * myK[i];
 }
 
@@ -283,10 +296,17 @@ void MechSystem::mulPattern(const std::vector<double>& vals, const Eigen::Vector
 }
 
 void MechSystem::mulMass(const Eigen::VectorXd& x, Eigen::VectorXd& y) const { mulPattern(myM, x, y); }
-void MechSystem::mulDamping(const Eigen::VectorXd& x, Eigen::VectorXd& y) const { mulPattern(myD, x, y); }
-void MechSystem::mulStiffness(const Eigen::VectorXd& x, Eigen::VectorXd& y) const { mulPattern(myK, x, y); }
+void MechSystem::mulDamping(const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
+  if (myDAcc.touched) mulPattern(myD, x, y);
+  else y.setZero(myActiveSize);
+}
+void MechSystem::mulStiffness(const Eigen::VectorXd& x, Eigen::VectorXd& y) const {
+  if (myKAcc.touched) mulPattern(myK, x, y);
+  else y.setZero(myActiveSize);
+}
 
 void MechSystem::addParametricTerm(double d, double k, const Eigen::VectorXd& up, Eigen::VectorXd& y) const {
+  if (!myDAcc.touched && !myKAcc.touched) return;
   const int* outer = myParamPattern.outerIndexPtr();
   const int* inner = myParamPattern.innerIndexPtr();
   for (int c = 0; c < myParamSize; ++c)
@@ -350,19 +370,27 @@ void MechSystem::RowBuilder::beginRow(double d, double compliance, double damp, 
 }
 
 void MechSystem::RowBuilder::addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
-  const int row = myRows.numRows() - 1;
   const int i = mySys.compIndex(c);
+  // An unattached component expands onto itself with J = I: skip the product.
+  if (!c.isAttached()) {
+    addTarget(mySys.myComps[i], g);
+    return;
+  }
   for (const ExpTerm& t : mySys.myExp[i]) {
-    const CompInfo& T = mySys.myComps[t.target];
     const Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, 6> gt = g * t.J;
-    if (T.solveOffset >= 0) {
-      // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
-      // the same from step to step.
-      for (int k = 0; k < T.velSize; ++k) myRows.entries.emplace_back(row, T.solveOffset + k, gt[k]);
-    } else if (T.paramOffset >= 0) {
-      // G_p u_p is known: move it to the right-hand side.
-      myRows.rhs[row] -= gt.dot(myUp.segment(T.paramOffset, T.velSize));
-    }
+    addTarget(mySys.myComps[t.target], gt);
+  }
+}
+
+void MechSystem::RowBuilder::addTarget(const CompInfo& T, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
+  const int row = myRows.numRows() - 1;
+  if (T.solveOffset >= 0) {
+    // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
+    // the same from step to step.
+    for (int k = 0; k < T.velSize; ++k) myRows.entries.emplace_back(row, T.solveOffset + k, g[k]);
+  } else if (T.paramOffset >= 0) {
+    // G_p u_p is known: move it to the right-hand side.
+    myRows.rhs[row] -= g.dot(myUp.segment(T.paramOffset, T.velSize));
   }
 }
 

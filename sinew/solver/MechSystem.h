@@ -100,6 +100,8 @@ class MechSystem : public JacobianPattern {
     bool wantVelocityProducts = false;
 
    private:
+    /// Appends g (already mapped onto T) to the current row.
+    void addTarget(const CompInfo& T, const Eigen::Ref<const Eigen::RowVectorXd>& g);
     const MechSystem& mySys;
     ConstraintRows& myRows;
     const Eigen::VectorXd& myUp;
@@ -125,9 +127,14 @@ class MechSystem : public JacobianPattern {
    public:
     Accumulator(MechSystem& s, std::vector<double>& a, std::vector<double>& p) : sys(s), act(a), par(p) {}
     void addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) override;
+    /// Zeroes the values, unless nothing was added since the last clear.
+    void clear();
     MechSystem& sys;
     std::vector<double>& act;
     std::vector<double>& par;
+    /// Values were added since the last clear; an untouched K or D is zero
+    /// and its terms are skipped.
+    bool touched = false;
   };
 
   int compIndex(const DynamicComponent& c) const;

@@ -1,0 +1,372 @@
+#include "sinew/solver/SchurKKTSolver.h"
+
+#include <Eigen/OrderingMethods>
+
+#include <algorithm>
+#include <cmath>
+
+#include "sinew/solver/KKTSolver.h"
+
+namespace sinew {
+
+namespace {
+
+// Kernels on one diagonal block of S (n dofs) and the rows of A that touch
+// it (z: one row of n values per A row). The block is kept as the inverse X
+// of its Cholesky factor (S_b = L Lᵀ, X = L⁻¹, column-major, lower
+// triangle): applying X is a triangular product, not a triangular solve,
+// so the many per-row applications have no division and no dependency
+// chain. K is n when it is known at compile time (3 for particles, 6 for
+// rigid bodies, so the loops unroll fully), 0 otherwise. Hand-written so a
+// step never allocates.
+template <int K>
+struct Block {
+  int n;
+  int size() const { return K > 0 ? K : n; }
+
+  /// a ← (chol a)⁻¹ in place. False if a is not positive definite.
+  bool invertCholesky(double* a) const {
+    const int m = size();
+    for (int j = 0; j < m; ++j) {
+      double d = a[j + j * m];
+      for (int k = 0; k < j; ++k) d -= a[j + k * m] * a[j + k * m];
+      if (!(d > 0)) return false;
+      d = std::sqrt(d);
+      a[j + j * m] = d;
+      for (int i = j + 1; i < m; ++i) {
+        double s = a[i + j * m];
+        for (int k = 0; k < j; ++k) s -= a[i + k * m] * a[j + k * m];
+        a[i + j * m] = s / d;
+      }
+    }
+    // X L = I column by column from the right: X_ij = −(Σ_{j<k≤i} X_ik L_kj) / L_jj,
+    // bottom-up so that L_kj (k ≤ i) is still in place when it is needed.
+    for (int j = m - 1; j >= 0; --j) {
+      const double d = 1.0 / a[j + j * m];
+      for (int i = m - 1; i > j; --i) {
+        double s = 0;
+        for (int k = j + 1; k <= i; ++k) s += a[i + k * m] * a[k + j * m];
+        a[i + j * m] = -s * d;
+      }
+      a[j + j * m] = d;
+    }
+    return true;
+  }
+  /// x ← X x (top-down rows read only entries not yet overwritten).
+  void mul(const double* X, double* x) const {
+    const int m = size();
+#pragma GCC unroll 6
+    for (int i = m - 1; i >= 0; --i) {
+      double s = 0;
+#pragma GCC unroll 6
+      for (int j = 0; j <= i; ++j) s += X[i + j * m] * x[j];
+      x[i] = s;
+    }
+  }
+  /// x ← Xᵀ x.
+  void mulTransposed(const double* X, double* x) const {
+    const int m = size();
+#pragma GCC unroll 6
+    for (int j = 0; j < m; ++j) {
+      double s = 0;
+#pragma GCC unroll 6
+      for (int i = j; i < m; ++i) s += X[i + j * m] * x[i];
+      x[j] = s;
+    }
+  }
+  double dot(const double* a, const double* b) const {
+    const int m = size();
+    double s = 0;
+#pragma GCC unroll 6
+    for (int k = 0; k < m; ++k) s += a[k] * b[k];
+    return s;
+  }
+  void axpy(double w, const double* a, double* b) const {
+    const int m = size();
+#pragma GCC unroll 6
+    for (int k = 0; k < m; ++k) b[k] += w * a[k];
+  }
+};
+
+/// Calls f(Block<K>{n}) with K = n for the common sizes, else K = 0.
+template <class F>
+void withBlock(int n, F&& f) {
+  if (n == 6) f(Block<6>{n});
+  else if (n == 3) f(Block<3>{n});
+  else f(Block<0>{n});
+}
+
+}  // namespace
+
+bool SchurKKTSolver::findDiagonalBlocks(const SparseMatrixd& S, std::vector<int>& starts) {
+  starts.clear();
+  if (!S.isCompressed()) return false;
+  const int n = static_cast<int>(S.cols());
+  const int* outer = S.outerIndexPtr();
+  const int* inner = S.innerIndexPtr();
+  for (int c = 0; c < n;) {
+    // A block starts at its own diagonal and every column of it holds
+    // exactly the block's rows.
+    const int size = outer[c + 1] - outer[c];
+    if (size == 0 || inner[outer[c]] != c || c + size > n) return false;
+    for (int k = c; k < c + size; ++k) {
+      if (outer[k + 1] - outer[k] != size) return false;
+      for (int p = 0; p < size; ++p)
+        if (inner[outer[k] + p] != c + p) return false;
+    }
+    starts.push_back(c);
+    c += size;
+  }
+  starts.push_back(n);
+  return true;
+}
+
+// ------------------------------------------------------------------ plan
+
+bool SchurKKTSolver::structureMatches(const SparseMatrixd& S, const ConstraintRows& G,
+                                      const ConstraintRows& N) const {
+  if (!myValid || S.rows() != myN || S.nonZeros() != mySNnz || G.numRows() != myMg || N.numRows() != myMn ||
+      G.entries.size() + N.entries.size() != myEntryRows.size())
+    return false;
+  size_t k = 0;
+  for (auto& e : G.entries)
+    if (e.row() != myEntryRows[k] || e.col() != myEntryCols[k++]) return false;
+  for (auto& e : N.entries)
+    if (myMg + e.row() != myEntryRows[k] || e.col() != myEntryCols[k++]) return false;
+  return true;
+}
+
+void SchurKKTSolver::buildPlan(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N) {
+  std::vector<int> starts;
+  findDiagonalBlocks(S, starts);
+  myN = static_cast<int>(S.rows());
+  myMg = G.numRows();
+  myMn = N.numRows();
+  mySNnz = S.nonZeros();
+  myEntryRows.clear();
+  myEntryCols.clear();
+  for (auto& e : G.entries) myEntryRows.push_back(e.row()), myEntryCols.push_back(e.col());
+  for (auto& e : N.entries) myEntryRows.push_back(myMg + e.row()), myEntryCols.push_back(e.col());
+
+  myBlocks.assign(starts.size() - 1, BlockRows());
+  myBlockOfDof.resize(myN);
+  for (size_t b = 0; b + 1 < starts.size(); ++b) {
+    myBlocks[b].start = starts[b];
+    myBlocks[b].size = starts[b + 1] - starts[b];
+    std::fill(myBlockOfDof.begin() + starts[b], myBlockOfDof.begin() + starts[b + 1], static_cast<int>(b));
+  }
+  for (size_t k = 0; k < myEntryRows.size(); ++k) myBlocks[myBlockOfDof[myEntryCols[k]]].rows.push_back(myEntryRows[k]);
+  int l = 0, z = 0;
+  for (auto& B : myBlocks) {
+    std::sort(B.rows.begin(), B.rows.end());
+    B.rows.erase(std::unique(B.rows.begin(), B.rows.end()), B.rows.end());
+    B.xOffset = l;
+    B.zOffset = z;
+    l += B.size * B.size;
+    z += static_cast<int>(B.rows.size()) * B.size;
+  }
+  myLinv.assign(l, 0.0);
+  myZ.assign(z, 0.0);
+  // Each entry's slot: row-major rows × size slice of its block.
+  myEntryDst.resize(myEntryRows.size());
+  for (size_t k = 0; k < myEntryRows.size(); ++k) {
+    const BlockRows& B = myBlocks[myBlockOfDof[myEntryCols[k]]];
+    const int local = static_cast<int>(std::lower_bound(B.rows.begin(), B.rows.end(), myEntryRows[k]) - B.rows.begin());
+    myEntryDst[k] = B.zOffset + local * B.size + (myEntryCols[k] - B.start);
+  }
+  buildMatrixPattern();
+  myValid = true;
+}
+
+void SchurKKTSolver::buildMatrixPattern() {
+  const int m = myMg + myMn;
+  // Rows sharing a block are coupled; order the pattern once to reduce fill.
+  std::vector<Eigen::Triplet<double>> trips;
+  for (int i = 0; i < m; ++i) trips.emplace_back(i, i, 0.0);
+  for (auto& B : myBlocks)
+    for (size_t j = 0; j < B.rows.size(); ++j)
+      for (size_t i = 0; i < j; ++i) trips.emplace_back(B.rows[i], B.rows[j], 0.0);
+  SparseMatrixd P(m, m);
+  P.setFromTriplets(trips.begin(), trips.end());
+  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> pinv;
+  Eigen::AMDOrdering<int>()(P, pinv);
+  myPerm.resize(m);
+  for (int k = 0; k < m; ++k) myPerm[pinv.indices()[k]] = k;
+  // The upper triangle in that order; then each value's position.
+  for (auto& t : trips) {
+    const int a = myPerm[t.row()], b = myPerm[t.col()];
+    t = Eigen::Triplet<double>(std::min(a, b), std::max(a, b), 0.0);
+  }
+  myA.resize(m, m);
+  myA.setFromTriplets(trips.begin(), trips.end());
+  auto pos = [&](int r, int c) {
+    const int a = myPerm[r], b = myPerm[c];
+    return valuePosition(myA, std::min(a, b), std::max(a, b));
+  };
+  myDiagPos.resize(m);
+  for (int i = 0; i < m; ++i) myDiagPos[i] = pos(i, i);
+  myPairPos.clear();
+  for (auto& B : myBlocks) {
+    B.pairOffset = static_cast<int>(myPairPos.size());
+    for (size_t j = 0; j < B.rows.size(); ++j)
+      for (size_t i = 0; i <= j; ++i) myPairPos.push_back(pos(B.rows[i], B.rows[j]));
+  }
+  myAnalyzed = false;
+}
+
+// --------------------------------------------------------------- numbers
+
+bool SchurKKTSolver::factorBlocks(const SparseMatrixd& S) {
+  // Each block's columns are contiguous in S's value array.
+  bool ok = true;
+  myDiagScale = 1.0;
+  for (auto& B : myBlocks) {
+    const double* s = S.valuePtr() + S.outerIndexPtr()[B.start];
+    double* x = myLinv.data() + B.xOffset;
+    std::copy(s, s + B.size * B.size, x);
+    for (int k = 0; k < B.size; ++k) myDiagScale = std::max(myDiagScale, std::abs(x[k + k * B.size]));
+    withBlock(B.size, [&](auto K) { ok = ok && K.invertCholesky(x); });
+  }
+  return ok;
+}
+
+void SchurKKTSolver::fillConstraintBlocks(const ConstraintRows& G, const ConstraintRows& N,
+                                          const std::vector<char>& active) {
+  // Rows outside the active set keep zero entries: they decouple.
+  std::fill(myZ.begin(), myZ.end(), 0.0);
+  size_t k = 0;
+  for (auto& e : G.entries) myZ[myEntryDst[k++]] += e.value();
+  for (auto& e : N.entries) {
+    if (active[e.row()]) myZ[myEntryDst[k]] += e.value();
+    ++k;
+  }
+  // Each row g of a block becomes z = L⁻¹ gᵀ, so G S⁻¹ Gᵀ = Z Zᵀ.
+  for (auto& B : myBlocks)
+    withBlock(B.size, [&](auto K) {
+      for (size_t i = 0; i < B.rows.size(); ++i) K.mul(myLinv.data() + B.xOffset, myZ.data() + B.zOffset + i * B.size);
+    });
+}
+
+bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N,
+                                       const std::vector<char>& active) {
+  double* a = myA.valuePtr();
+  std::fill(a, a + myA.nonZeros(), 0.0);
+  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += G.compliance[i];
+  for (int i = 0; i < myMn; ++i) a[myDiagPos[myMg + i]] += active[i] ? N.compliance[i] : 1.0;
+  for (auto& B : myBlocks)
+    withBlock(B.size, [&](auto K) {
+      const double* z = myZ.data() + B.zOffset;
+      const int* pos = myPairPos.data() + B.pairOffset;
+      const int r = static_cast<int>(B.rows.size());
+      for (int j = 0; j < r; ++j)
+        for (int i = 0; i <= j; ++i) a[*pos++] += K.dot(z + i * B.size, z + j * B.size);
+    });
+  if (!myAnalyzed) {
+    myLLT.analyzePattern(myA);
+    myAnalyzed = true;
+  }
+  myLLT.factorize(myA);
+  // A pivot that lost all but a few digits means redundant rows (a closed
+  // loop of joints): add the KKT path's regularization, which bounds their
+  // impulses, and factor again. Otherwise A is factored exactly and the
+  // refinement has only round-off to remove.
+  if (myLLT.info() == Eigen::Success && minPivotRatio() >= 1e-13) return true;
+  const double eps = 1e-12 * myDiagScale;
+  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += eps;
+  for (int i = 0; i < myMn; ++i)
+    if (active[i]) a[myDiagPos[myMg + i]] += eps;
+  myLLT.factorize(myA);
+  return myLLT.info() == Eigen::Success;
+}
+
+double SchurKKTSolver::minPivotRatio() const {
+  // Pivot k is L_kk²; A's diagonal closes each column of its upper triangle.
+  const SparseMatrixd& L = myLLT.matrixL().nestedExpression();
+  double r = INFINITY;
+  for (int k = 0; k < L.cols(); ++k) {
+    const double l = L.valuePtr()[L.outerIndexPtr()[k]];
+    r = std::min(r, l * l / myA.valuePtr()[myA.outerIndexPtr()[k + 1] - 1]);
+  }
+  return r;
+}
+
+void SchurKKTSolver::eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u,
+                               Eigen::VectorXd& mu) {
+  const int m = myMg + myMn;
+  // y = L⁻¹ b_f block by block; A's right-hand side is c − Z y.
+  myY = bf;
+  myRhs.resize(m);
+  for (int i = 0; i < m; ++i) myRhs[myPerm[i]] = c[i];
+  for (auto& B : myBlocks)
+    withBlock(B.size, [&](auto K) {
+      double* y = myY.data() + B.start;
+      K.mul(myLinv.data() + B.xOffset, y);
+      for (size_t i = 0; i < B.rows.size(); ++i)
+        myRhs[myPerm[B.rows[i]]] -= K.dot(myZ.data() + B.zOffset + i * B.size, y);
+    });
+  myLLT._solve_impl(myRhs, myX);
+  mu.resize(m);
+  for (int i = 0; i < m; ++i) mu[i] = myX[myPerm[i]];
+  // u = L⁻ᵀ (y + Zᵀ μ).
+  u.resize(myN);
+  for (auto& B : myBlocks)
+    withBlock(B.size, [&](auto K) {
+      double* x = u.data() + B.start;
+      std::copy(myY.data() + B.start, myY.data() + B.start + B.size, x);
+      for (size_t i = 0; i < B.rows.size(); ++i) K.axpy(mu[B.rows[i]], myZ.data() + B.zOffset + i * B.size, x);
+      K.mulTransposed(myLinv.data() + B.xOffset, x);
+    });
+}
+
+double SchurKKTSolver::residual(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
+                                const std::vector<char>& active, const Eigen::VectorXd& bf,
+                                const Eigen::VectorXd& c, const Eigen::VectorXd& u) {
+  myRf = bf;
+  myRf.noalias() -= S * u;
+  myRc = c;
+  for (int i = 0; i < myMg; ++i) myRc[i] -= G.compliance[i] * myMu[i];
+  for (auto& e : G.entries) {
+    myRf[e.col()] += e.value() * myMu[e.row()];
+    myRc[e.row()] -= e.value() * u[e.col()];
+  }
+  for (int i = 0; i < myMn; ++i) myRc[myMg + i] = active[i] ? myRc[myMg + i] - N.compliance[i] * myMu[myMg + i] : 0.0;
+  for (auto& e : N.entries) {
+    if (!active[e.row()]) continue;
+    myRf[e.col()] += e.value() * myMu[myMg + e.row()];
+    myRc[myMg + e.row()] -= e.value() * u[e.col()];
+  }
+  return std::max(myRf.lpNorm<Eigen::Infinity>(), myRc.lpNorm<Eigen::Infinity>());
+}
+
+bool SchurKKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
+                           const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
+                           Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+  if (sPatternChanged || !structureMatches(S, G, N)) buildPlan(S, G, N);
+  if (!factorBlocks(S)) return false;
+  fillConstraintBlocks(G, N, active);
+  if (!assembleAndFactor(G, N, active)) return false;
+  const int m = myMg + myMn;
+  myC.resize(m);
+  for (int i = 0; i < myMg; ++i) myC[i] = G.rhs[i];
+  for (int i = 0; i < myMn; ++i) myC[myMg + i] = active[i] ? N.rhs[i] : 0.0;
+  // Refine against the exact system until the residual is at round-off,
+  // with the KKT path's tolerance and step limit.
+  const double scale = std::max({1.0, bf.lpNorm<Eigen::Infinity>(), myC.lpNorm<Eigen::Infinity>()});
+  eliminate(bf, myC, u, myMu);
+  for (int k = 0;; ++k) {
+    const double r = residual(S, G, N, active, bf, myC, u);
+    if (r <= 1e-14 * scale) break;
+    if (k == 3) {
+      if (r > 1e-8 * scale) return false;  // e.g. redundant rows: leave them to the KKT path
+      break;
+    }
+    eliminate(myRf, myRc, myDu, myDmu);
+    u += myDu;
+    myMu += myDmu;
+  }
+  lambda = myMu.head(myMg);
+  theta = myMu.tail(myMn);
+  return true;
+}
+
+}  // namespace sinew

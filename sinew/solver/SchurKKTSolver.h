@@ -1,0 +1,101 @@
+// The equality KKT solve of KKTSolver for systems whose solve matrix S is
+// block diagonal: rigid bodies and particles with no force effector that
+// couples two of them (multibody chains and trees, joints, particle
+// constraints). Eliminating u gives the Schur complement
+//
+//   A = G S⁻¹ Gᵀ + R,   A λ = b_g − G S⁻¹ b_f,   u = S⁻¹ (b_f + Gᵀ λ),
+//
+// which is symmetric positive definite, half the size of the KKT matrix and
+// as sparse as the constraint graph (rows that share a body are coupled; a
+// chain gives a block-tridiagonal A, a tree a fill-free one). The blocks of
+// S are factored as small dense Cholesky factors; A is ordered once per
+// structure (AMD), assembled straight into that order and factored by a
+// simplicial LLᵀ whose symbolic analysis is reused. When rows are redundant
+// A gets the KKT path's tiny regularization (so their impulses stay
+// bounded), and the solution is refined against the exact KKT system, as
+// the KKT path does.
+//
+// Unilateral rows outside the active set stay in A's pattern as decoupled
+// unit rows (λ = 0), so changing the active set never redoes the analysis.
+#pragma once
+
+#include <Eigen/SparseCholesky>
+#include <vector>
+
+#include "sinew/solver/LinearSolver.h"
+
+namespace sinew {
+
+struct ConstraintRows;
+
+class SchurKKTSolver {
+ public:
+  /// True if S (both triangles stored) is block diagonal with dense
+  /// diagonal blocks; `starts` then holds each block's first dof and S's
+  /// size at the end.
+  static bool findDiagonalBlocks(const SparseMatrixd& S, std::vector<int>& starts);
+
+  /// Solves [S −Gᵀ −N_aᵀ; G R_g 0; N_a 0 R_a][u; λ; θ_a] = [b_f; b_g; b_n]
+  /// over the unilateral rows with active[i] set (θ_i = 0 for the others).
+  /// `sPatternChanged` says whether S's pattern changed since the last call.
+  /// Returns false, leaving the outputs unspecified, if S or A is not
+  /// positive definite or the refined residual stays large (redundant
+  /// rows); the caller then uses the general KKT path.
+  bool solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf, const ConstraintRows& G,
+             const ConstraintRows& N, const std::vector<char>& active, Eigen::VectorXd& u,
+             Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+
+ private:
+  /// Which rows of A touch a diagonal block of S, and where that block's
+  /// slice of G (then of G L⁻ᵀ) lives in myZ.
+  struct BlockRows {
+    int start = 0, size = 0;  ///< dofs of the block
+    int xOffset = 0;          ///< its inverse Cholesky factor in myLinv (size² values)
+    int zOffset = 0;          ///< its rows × size slice of G in myZ
+    int pairOffset = 0;       ///< positions of its A entries in myPairPos
+    std::vector<int> rows;    ///< rows of A, ascending
+  };
+
+  bool structureMatches(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N) const;
+  void buildPlan(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N);
+  /// A's ordering, its upper pattern in that order and every value's position.
+  void buildMatrixPattern();
+  /// Inverts the Cholesky factor of every block of S; false if one is not
+  /// positive definite.
+  bool factorBlocks(const SparseMatrixd& S);
+  void fillConstraintBlocks(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active);
+  bool assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active);
+  /// Smallest pivot of the last factorization relative to its diagonal.
+  double minPivotRatio() const;
+  /// One elimination solve with the current factors: (b_f, c) → (u, μ),
+  /// where c is the right-hand side of the constraint rows of A.
+  void eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u, Eigen::VectorXd& mu);
+  /// Residual of the exact system at (u, myMu): r_f = b_f − S u + Cᵀμ and
+  /// r_c = c − C u − R μ over the rows in use, into myRf and myRc. Returns
+  /// its max norm.
+  double residual(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
+                  const std::vector<char>& active, const Eigen::VectorXd& bf, const Eigen::VectorXd& c,
+                  const Eigen::VectorXd& u);
+
+  // Plan: the structure it was built for and where every value goes.
+  bool myValid = false;
+  int myN = 0, myMg = 0, myMn = 0;
+  Eigen::Index mySNnz = 0;
+  std::vector<int> myEntryRows, myEntryCols;  ///< A row and dof of each G then N entry
+  std::vector<int> myEntryDst;                ///< its slot in myZ
+  std::vector<BlockRows> myBlocks;
+  std::vector<int> myBlockOfDof;
+  std::vector<int> myPairPos;  ///< A value position of each block's (i ≤ j) row pair
+  std::vector<int> myDiagPos;  ///< A value position of each diagonal
+  std::vector<int> myPerm;     ///< A row → position in the ordered matrix
+
+  // Numbers of one factorization.
+  double myDiagScale = 1;  ///< max(1, largest |S_ii|), the regularization's scale
+  std::vector<double> myLinv, myZ;  ///< per block: L⁻¹ of S_b; G_b L⁻ᵀ
+  SparseMatrixd myA;  ///< upper triangle, in AMD order
+  Eigen::SimplicialLLT<SparseMatrixd, Eigen::Upper, Eigen::NaturalOrdering<int>> myLLT;
+  bool myAnalyzed = false;
+  Eigen::VectorXd myY, myC, myRhs, myX, myMu, myRf, myRc, myDu, myDmu;
+};
+
+}  // namespace sinew

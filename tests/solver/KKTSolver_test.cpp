@@ -1,0 +1,119 @@
+// The KKT solve of seed 000 eq. (1.6) on a block-diagonal S: the Schur
+// complement path that Auto takes must give the full KKT path's solution,
+// with compliant rows, unilateral rows in and out of the active set, and
+// redundant rows; a coupled S must keep the KKT path.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "sinew/solver/KKTSolver.h"
+
+namespace sinew {
+namespace {
+
+/// SPD blocks of the given sizes on the diagonal (both triangles stored).
+SparseMatrixd blockDiagonal(const std::vector<int>& sizes, std::mt19937& rng) {
+  std::uniform_real_distribution<double> U(-1, 1);
+  std::vector<Eigen::Triplet<double>> t;
+  int off = 0;
+  for (int n : sizes) {
+    Eigen::MatrixXd B = Eigen::MatrixXd::NullaryExpr(n, n, [&] { return U(rng); });
+    Eigen::MatrixXd S = B * B.transpose() + n * Eigen::MatrixXd::Identity(n, n);
+    for (int c = 0; c < n; ++c)
+      for (int r = 0; r < n; ++r) t.emplace_back(off + r, off + c, S(r, c));
+    off += n;
+  }
+  SparseMatrixd S(off, off);
+  S.setFromTriplets(t.begin(), t.end());
+  return S;
+}
+
+/// `rows` rows, each on the dofs [a, a+6) and [b, b+6) of two random blocks
+/// of a system of 6-dof blocks, with the given compliance and right-hand side.
+ConstraintRows randomRows(int rows, int blocks, double compliance, std::mt19937& rng) {
+  std::uniform_real_distribution<double> U(-1, 1);
+  std::uniform_int_distribution<int> pick(0, blocks - 1);
+  ConstraintRows C;
+  for (int i = 0; i < rows; ++i) {
+    const int a = pick(rng), b = (a + 1 + pick(rng) % (blocks - 1)) % blocks;
+    for (int k = 0; k < 6; ++k) C.entries.emplace_back(i, 6 * a + k, U(rng));
+    for (int k = 0; k < 6; ++k) C.entries.emplace_back(i, 6 * b + k, U(rng));
+    C.rhs.push_back(U(rng));
+    C.compliance.push_back(compliance);
+  }
+  return C;
+}
+
+struct Solution {
+  Eigen::VectorXd u, lambda, theta;
+  std::string backend;
+};
+
+Solution solveWith(LinearSolverType type, const SparseMatrixd& S, const Eigen::VectorXd& b, const ConstraintRows& G,
+                   const ConstraintRows& N) {
+  KKTSolver kkt(type);
+  Solution s;
+  EXPECT_TRUE(kkt.solve(S, true, b, G, N, s.u, s.lambda, s.theta));
+  s.backend = kkt.backendName();
+  return s;
+}
+
+void expectSame(const Solution& a, const Solution& b, double tol) {
+  EXPECT_LT((a.u - b.u).lpNorm<Eigen::Infinity>(), tol);
+  EXPECT_LT((a.lambda - b.lambda).lpNorm<Eigen::Infinity>(), tol);
+  EXPECT_LT((a.theta - b.theta).lpNorm<Eigen::Infinity>(), tol);
+}
+
+TEST(KKTSolver, SchurPathMatchesKKTPathWithCompliantAndUnilateralRows) {
+  std::mt19937 rng(7);
+  const int blocks = 12;
+  SparseMatrixd S = blockDiagonal(std::vector<int>(blocks, 6), rng);
+  Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(6 * blocks, -3, 2);
+  ConstraintRows G = randomRows(20, blocks, 0, rng), N = randomRows(10, blocks, 0, rng);
+  for (int i = 0; i < 5; ++i) G.compliance[i] = 1e-3;
+  Solution kkt = solveWith(LinearSolverType::EigenLDLT, S, b, G, N);
+  Solution schur = solveWith(LinearSolverType::Auto, S, b, G, N);
+  EXPECT_EQ(schur.backend, "Schur");
+  expectSame(schur, kkt, 1e-10);
+  // Some unilateral rows are inactive (θ = 0), some active (θ > 0).
+  EXPECT_GT((schur.theta.array() == 0).count(), 0);
+  EXPECT_GT((schur.theta.array() > 0).count(), 0);
+}
+
+TEST(KKTSolver, SchurPathHandlesParticlesAndRedundantRows) {
+  std::mt19937 rng(3);
+  // Two 3-dof particles after four 6-dof bodies; a row repeated twice.
+  SparseMatrixd S = blockDiagonal({6, 6, 6, 6, 3, 3}, rng);
+  Eigen::VectorXd b = Eigen::VectorXd::Ones(30);
+  ConstraintRows G = randomRows(6, 4, 0, rng), N;
+  for (int k = 0; k < 3; ++k) G.entries.emplace_back(6, 24 + k, k + 1.0), G.entries.emplace_back(6, 27 + k, -1.0);
+  G.rhs.push_back(0.5);
+  G.compliance.push_back(0);
+  for (int k = 0; k < 3; ++k) G.entries.emplace_back(7, 24 + k, k + 1.0), G.entries.emplace_back(7, 27 + k, -1.0);
+  G.rhs.push_back(0.5);
+  G.compliance.push_back(0);
+  Solution kkt = solveWith(LinearSolverType::EigenLDLT, S, b, G, N);
+  Solution schur = solveWith(LinearSolverType::Auto, S, b, G, N);
+  EXPECT_EQ(schur.backend, "Schur");
+  EXPECT_LT((schur.u - kkt.u).lpNorm<Eigen::Infinity>(), 1e-10);
+  // The redundant pair carries the KKT path's total impulse, split into
+  // two bounded parts (the regularization keeps them near the even split).
+  const double total = kkt.lambda[6] + kkt.lambda[7];
+  EXPECT_NEAR(schur.lambda[6] + schur.lambda[7], total, 1e-8);
+  EXPECT_NEAR(schur.lambda[6], total / 2, 1e-3 * std::abs(total));
+}
+
+TEST(KKTSolver, CoupledMatrixKeepsTheKKTPath) {
+  std::mt19937 rng(5);
+  SparseMatrixd S = blockDiagonal({6, 6}, rng);
+  S.coeffRef(0, 6) = S.coeffRef(6, 0) = 0.1;  // a spring between the two blocks
+  S.makeCompressed();
+  std::vector<int> starts;
+  EXPECT_FALSE(SchurKKTSolver::findDiagonalBlocks(S, starts));
+  ConstraintRows G = randomRows(3, 2, 0, rng), N;
+  Solution s = solveWith(LinearSolverType::Auto, S, Eigen::VectorXd::Ones(12), G, N);
+  EXPECT_NE(s.backend, "Schur");
+}
+
+}  // namespace
+}  // namespace sinew
