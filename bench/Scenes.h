@@ -46,19 +46,36 @@ inline std::unique_ptr<RootModel> makeChain(int nbodies, bool constrained, Linea
   return root;
 }
 
-/// The joints issue's chain: N links of 1 × 0.1 × 0.1 m and 1 kg, hinged
-/// about y, the first to ground at the origin, released horizontal along x.
+/// A link of the hinge scenes: a 1 × 0.1 × 0.1 m box of 1 kg.
+inline RigidBody& addHingeLink(MechModel& mech, int i, const RigidTransform3d& pose) {
+  auto& b = mech.addRigidBody(RigidBody::createBox("link" + std::to_string(i), 1, 0.1, 0.1, 100));
+  b.setPose(pose);
+  return b;
+}
+
+/// A hinge about world y at (x, 0, z) joining a to b (nullptr: ground).
+inline void addYHinge(MechModel& mech, int i, RigidBody& a, Frame* b, double x, double z) {
+  RigidTransform3d TDW(x, 0, z, 1, 0, 0, -M_PI / 2);  // D's z along world y
+  mech.addBodyConnector(std::make_unique<HingeJoint>(a, b, TDW, "hinge" + std::to_string(i)));
+}
+
+/// A root with one MechModel "mech" under gravity −9.81 z.
+inline std::unique_ptr<RootModel> makeGravityRoot(const std::string& name, MechModel*& mech) {
+  auto root = std::make_unique<RootModel>(name);
+  mech = &root->addModel(std::make_unique<MechModel>("mech"));
+  mech->setGravity(0, 0, -9.81);
+  return root;
+}
+
+/// The joints issue's chain: N links, hinged about y, the first to ground
+/// at the origin, released horizontal along x.
 inline std::unique_ptr<RootModel> makeHingeChain(int n, double h = 1e-3) {
-  auto root = std::make_unique<RootModel>("hingeChain");
-  auto& mech = root->addModel(std::make_unique<MechModel>("mech"));
-  mech.setGravity(0, 0, -9.81);
-  Frame* prev = nullptr;
+  MechModel* mech;
+  auto root = makeGravityRoot("hingeChain", mech);
+  RigidBody* prev = nullptr;
   for (int i = 0; i < n; ++i) {
-    auto& b = mech.addRigidBody(RigidBody::createBox("link" + std::to_string(i), 1, 0.1, 0.1, 100));
-    b.setPose(RigidTransform3d(i + 0.5, 0, 0));
-    // D's z along world y: rotation about x by −90°.
-    RigidTransform3d TDW(i, 0, 0, 1, 0, 0, -M_PI / 2);
-    mech.addBodyConnector(std::make_unique<HingeJoint>(b, prev, TDW, "hinge" + std::to_string(i)));
+    RigidBody& b = addHingeLink(*mech, i, RigidTransform3d(i + 0.5, 0, 0));
+    addYHinge(*mech, i, b, prev, i, 0);
     prev = &b;
   }
   root->setMaxStepSize(h);
@@ -67,35 +84,25 @@ inline std::unique_ptr<RootModel> makeHingeChain(int n, double h = 1e-3) {
 }
 
 /// The hinge chain closed into a loop with the ground (issue benchmark):
-/// n links (n ≥ 3) of the same boxes, hinged about y, in a U — the first
-/// and last hang vertically from ground hinges n − 2 m apart, the others
-/// run level between them — so both ends are fixed and every hinge
-/// constraint of the loop beyond the planar ones is redundant.
+/// n links (n ≥ 3) in a U — the first and last hang vertically from
+/// ground hinges n − 2 m apart, the others run level between them — so
+/// both ends are fixed and every hinge constraint of the loop beyond the
+/// planar ones is redundant.
 inline std::unique_ptr<RootModel> makeHingeLoop(int n, double h = 1e-3) {
-  auto root = std::make_unique<RootModel>("hingeLoop");
-  auto& mech = root->addModel(std::make_unique<MechModel>("mech"));
-  mech.setGravity(0, 0, -9.81);
+  MechModel* mech;
+  auto root = makeGravityRoot("hingeLoop", mech);
   const double span = n - 2;
-  auto box = [&](int i, const RigidTransform3d& pose) -> RigidBody& {
-    auto& b = mech.addRigidBody(RigidBody::createBox("link" + std::to_string(i), 1, 0.1, 0.1, 100));
-    b.setPose(pose);
-    return b;
-  };
-  auto hinge = [&](int i, RigidBody& a, Frame* b, double x, double z) {
-    RigidTransform3d TDW(x, 0, z, 1, 0, 0, -M_PI / 2);  // D's z along world y
-    mech.addBodyConnector(std::make_unique<HingeJoint>(a, b, TDW, "hinge" + std::to_string(i)));
-  };
   // Vertical links are boxes turned 90° about y.
-  RigidBody* prev = &box(0, RigidTransform3d(0, 0, -0.5, 0, 1, 0, M_PI / 2));
-  hinge(0, *prev, nullptr, 0, 0);
+  RigidBody* prev = &addHingeLink(*mech, 0, RigidTransform3d(0, 0, -0.5, 0, 1, 0, M_PI / 2));
+  addYHinge(*mech, 0, *prev, nullptr, 0, 0);
   for (int i = 1; i < n - 1; ++i) {
-    RigidBody& b = box(i, RigidTransform3d(i - 0.5, 0, -1));
-    hinge(i, b, prev, i - 1, -1);
+    RigidBody& b = addHingeLink(*mech, i, RigidTransform3d(i - 0.5, 0, -1));
+    addYHinge(*mech, i, b, prev, i - 1, -1);
     prev = &b;
   }
-  RigidBody& last = box(n - 1, RigidTransform3d(span, 0, -0.5, 0, 1, 0, M_PI / 2));
-  hinge(n - 1, last, prev, span, -1);
-  hinge(n, last, nullptr, span, 0);
+  RigidBody& last = addHingeLink(*mech, n - 1, RigidTransform3d(span, 0, -0.5, 0, 1, 0, M_PI / 2));
+  addYHinge(*mech, n - 1, last, prev, span, -1);
+  addYHinge(*mech, n, last, nullptr, span, 0);
   root->setMaxStepSize(h);
   root->initialize(0);
   return root;

@@ -30,7 +30,7 @@ void AxisCoupling::coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd
   int k = 0;
   for (int i = 0; i < 3; ++i)
     if (myFree[i]) TCD.p[i] = coords[k++];
-  if (myRotates) TCD.R = Eigen::AngleAxisd(coords[k], Vector3d::UnitZ()).toRotationMatrix();
+  if (myRotates) TCD.R = axisRotation(2, coords[k]);
 }
 
 void AxisCoupling::TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const {
@@ -48,7 +48,7 @@ void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransf
     if (myFree[i]) TGD.p[i] = TCD.p[i];
   if (myRotates) {
     const double theta = std::atan2(TCD.R(1, 0), TCD.R(0, 0));
-    TGD.R = Eigen::AngleAxisd(theta, Vector3d::UnitZ()).toRotationMatrix();
+    TGD.R = axisRotation(2, theta);
   }
   if (coords) TCDToCoordinates(*coords, TGD);
 }

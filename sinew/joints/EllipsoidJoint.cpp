@@ -5,15 +5,11 @@
 namespace sinew {
 
 namespace {
-constexpr double kDeg = 180.0 / M_PI;
-
-Matrix3d rot(int axis, double angle) { return Eigen::AngleAxisd(angle, Vector3d::Unit(axis)).toRotationMatrix(); }
-
 std::unique_ptr<RigidBodyCoupling> ellipsoidCoupling(double A, double B, double C, double alphaDeg, bool openSim,
                                                      const std::string& name) {
   if (!(A > 0 && B > 0 && C > 0) || !std::isfinite(A * B * C))
     throw ModelError("ellipsoid semi-axes must be positive and finite", name);
-  return std::make_unique<EllipsoidCoupling>(Vector3d(A, B, C), alphaDeg / kDeg, openSim);
+  return std::make_unique<EllipsoidCoupling>(Vector3d(A, B, C), alphaDeg / RTOD, openSim);
 }
 }  // namespace
 
@@ -44,7 +40,7 @@ void EllipsoidCoupling::coordinatesToTCD(RigidTransform3d& TCD, const Eigen::Vec
   Matrix3d RSD;
   RSD << dx, dz.cross(dx), dz;
   // R_CS = R_z(θ + α) R_x(φ) R_z(−α): θ about z, then φ about x turned by α.
-  const Matrix3d RCS = rot(2, q[2] + myAlpha) * rot(0, q[3]) * rot(2, -myAlpha);
+  const Matrix3d RCS = axisRotation(2, q[2] + myAlpha) * axisRotation(0, q[3]) * axisRotation(2, -myAlpha);
   TCD = RigidTransform3d(p, RSD * RCS);
 }
 
@@ -75,6 +71,6 @@ EllipsoidJoint::EllipsoidJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3
 }
 
 Vector3d EllipsoidJoint::getSemiAxes() const { return static_cast<EllipsoidCoupling&>(getCoupling()).getSemiAxes(); }
-double EllipsoidJoint::getAlpha() const { return static_cast<EllipsoidCoupling&>(getCoupling()).getAlpha() * kDeg; }
+double EllipsoidJoint::getAlpha() const { return static_cast<EllipsoidCoupling&>(getCoupling()).getAlpha() * RTOD; }
 
 }  // namespace sinew

@@ -21,7 +21,7 @@ SINEW_PROPERTIES(HingeJoint, JointBase) {
 
 SINEW_AXIS_JOINT_CONSTRUCTORS(HingeJoint, false, false, false, true)
 
-double HingeJoint::getThetaDot() const { return getCoordinateSpeed(THETA_IDX) * 180.0 / M_PI; }
+double HingeJoint::getThetaDot() const { return getCoordinateSpeed(THETA_IDX) * RTOD; }
 
 SINEW_PROPERTIES(SlottedHingeJoint, JointBase) {
   addCoordinateProperties(list, "x", X_IDX, "translation along D's x axis");

@@ -5,8 +5,6 @@
 namespace sinew {
 
 namespace {
-constexpr double kDeg = 180.0 / M_PI;
-
 double checkedCompliance(double c, const std::string& where) {
   if (!(c >= 0) || !std::isfinite(c)) throw ModelError("compliance and damping must be finite and >= 0", where);
   return c;
@@ -212,19 +210,19 @@ void JointBase::setLocked(int i, bool locked) {
 }
 
 double JointBase::getCoordinateDisplay(int i) const {
-  return getCoordinate(i) * (info(i).isRotary() ? kDeg : 1.0);
+  return getCoordinate(i) * (info(i).isRotary() ? RTOD : 1.0);
 }
 
-void JointBase::setCoordinateDisplay(int i, double v) { setCoordinate(i, v / (info(i).isRotary() ? kDeg : 1.0)); }
+void JointBase::setCoordinateDisplay(int i, double v) { setCoordinate(i, v / (info(i).isRotary() ? RTOD : 1.0)); }
 
 Eigen::VectorXd JointBase::getCoordinateRangeDisplay(int i) const {
-  const double s = info(i).isRotary() ? kDeg : 1.0;
+  const double s = info(i).isRotary() ? RTOD : 1.0;
   return Eigen::Vector2d(info(i).min * s, info(i).max * s);
 }
 
 void JointBase::setCoordinateRangeDisplay(int i, const Eigen::VectorXd& range) {
   if (range.size() != 2) throw ModelError("a range needs two values", coordinatePath(i));
-  const double s = info(i).isRotary() ? kDeg : 1.0;
+  const double s = info(i).isRotary() ? RTOD : 1.0;
   setCoordinateRange(i, range[0] / s, range[1] / s);
 }
 
@@ -277,8 +275,14 @@ void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, doub
   Eigen::Matrix<double, 1, 6> wW;
   wW << (myTGW.R * wG.head<3>()).transpose(), (myTGW.R * wG.tail<3>()).transpose();
   b.beginRow(dist, compliance, myDamping, rate);
-  b.addEntry(*myA, wW * frameVelocityJacobian(myTCW.p - myA->getPosition()));
-  if (myB) b.addEntry(*myB, -wW * frameVelocityJacobian(myTCW.p - myB->getPosition()));
+  // Fixed-size rows: handing the product to addEntry directly would
+  // allocate a dynamic temporary for every entry of every step.
+  const Eigen::Matrix<double, 1, 6> gA = wW * frameVelocityJacobian(myTCW.p - myA->getPosition());
+  b.addEntry(*myA, gA);
+  if (myB) {
+    const Eigen::Matrix<double, 1, 6> gB = -wW * frameVelocityJacobian(myTCW.p - myB->getPosition());
+    b.addEntry(*myB, gB);
+  }
 }
 
 void JointBase::getBilateralConstraints(ConstraintBuilder& G) {

@@ -18,9 +18,14 @@ class SurfaceCoupling : public RigidBodyCoupling {
   }
   bool isUnilateral() const { return unilateral; }
 
-  /// Nearest segment's normal (in D) and the signed distance to its line.
-  void nearest(const Vector3d& p, Vector3d& n, double& dist) const {
+  struct Nearest {
+    Vector3d n = Vector3d::UnitZ();  ///< the segment's normal, in D
+    double dist = 0;                 ///< signed distance to the segment's line
+  };
+  /// The segment nearest to p (there is at least one).
+  Nearest nearest(const Vector3d& p) const {
     const Eigen::Vector2d q(p.x(), p.z());
+    Nearest r;
     double best = INFINITY;
     const size_t ns = myPoints.size() - 1;
     for (size_t k = 0; k < ns; ++k) {
@@ -31,27 +36,24 @@ class SurfaceCoupling : public RigidBodyCoupling {
       const double d = (q - a - s * u).norm();
       if (d < best) {
         best = d;
-        n = Vector3d(-u.y(), 0, u.x()).normalized();  // u × ŷ (eq. 3.30)
-        dist = n.dot(p - Vector3d(a.x(), 0, a.y()));
+        r.n = Vector3d(-u.y(), 0, u.x()).normalized();  // u × ŷ (eq. 3.30)
+        r.dist = r.n.dot(p - Vector3d(a.x(), 0, a.y()));
       }
     }
+    return r;
   }
   void projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
                             Eigen::VectorXd*) const override {
     TGD = TCD;
     if (unilateral) return;  // its distance is measured directly
-    Vector3d n;
-    double dist;
-    nearest(TCD.p, n, dist);
-    TGD.p -= dist * n;
+    const Nearest s = nearest(TCD.p);
+    TGD.p -= s.dist * s.n;
   }
   void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist&, const Twist&,
                          bool updateEngaged) override {
-    Vector3d n;
-    double dist;
-    nearest(TCD.p, n, dist);
-    getConstraint(0).setWrenchG(toG(TGD, n), Vector3d::Zero());
-    if (unilateral && updateEngaged) RigidBodyCoupling::updateEngaged(getConstraint(0), dist, 0, INFINITY);
+    const Nearest s = nearest(TCD.p);
+    getConstraint(0).setWrenchG(toG(TGD, s.n), Vector3d::Zero());
+    if (unilateral && updateEngaged) RigidBodyCoupling::updateEngaged(getConstraint(0), s.dist, 0, INFINITY);
   }
   void setUnilateral(bool u) {
     unilateral = u;
@@ -116,10 +118,7 @@ void PlanarConnector::setUnilateral(bool unilateral) {
 }
 
 double PlanarConnector::getDistance() const {
-  Vector3d n;
-  double dist;
-  surface(*this).nearest(getCurrentTCD().p, n, dist);
-  return dist;
+  return surface(*this).nearest(getCurrentTCD().p).dist;
 }
 
 SegmentedPlanarConnector::SegmentedPlanarConnector(const std::vector<double>& segs, std::string name)

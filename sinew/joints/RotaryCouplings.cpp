@@ -9,10 +9,6 @@ using C = RigidBodyConstraint;
 
 namespace {
 
-Matrix3d axisRotation(int axis, double angle) {
-  return Eigen::AngleAxisd(angle, Vector3d::Unit(axis)).toRotationMatrix();
-}
-
 /// Sets the limit wrenches of rotary coordinates whose rates q̇ solve
 /// [a0 a1 a2] q̇ = ω_D for the rotation axes a_l (in D): the rows of the
 /// inverse, turned into G (eq. 4.34). Skipped at a singularity (gimbal

@@ -4,10 +4,6 @@
 
 namespace sinew {
 
-namespace {
-constexpr double kDeg = 180.0 / M_PI;
-}
-
 const std::vector<std::string>& EnumNames<EulerOrder>::get() {
   static const std::vector<std::string> n{"ZYX", "XYZ", "YZX", "ZXY", "XZY", "YXZ"};
   return n;
@@ -40,7 +36,7 @@ SphericalJoint::SphericalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3
 SphericalJoint::SphericalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, std::string name)
     : SphericalJoint(bodyA, bodyB, RigidTransform3d(originD), std::move(name)) {}
 
-double SphericalJoint::getTilt() const { return SphericalCoupling::tilt(getCurrentTCD().R) * kDeg; }
+double SphericalJoint::getTilt() const { return SphericalCoupling::tilt(getCurrentTCD().R) * RTOD; }
 
 void SphericalJoint::setTiltLimited(bool enable) {
   if (enable) coupling().limit = SphericalCoupling::Limit::Tilt;
@@ -52,20 +48,20 @@ void SphericalJoint::setRotationLimited(bool enable) {
   else if (isRotationLimited()) coupling().limit = SphericalCoupling::Limit::None;
 }
 
-double SphericalJoint::getMaxTilt() const { return coupling().maxTilt * kDeg; }
+double SphericalJoint::getMaxTilt() const { return coupling().maxTilt * RTOD; }
 
 void SphericalJoint::setMaxTilt(double deg) {
   if (!(deg >= 0 && deg <= 180)) throw ModelError("maxTilt must lie in [0, 180] degrees", describe());
-  coupling().maxTilt = deg / kDeg;
+  coupling().maxTilt = deg / RTOD;
   setTiltLimited(true);
 }
 
-Vector3d SphericalJoint::getMaxRotation() const { return coupling().maxRotation * kDeg; }
+Vector3d SphericalJoint::getMaxRotation() const { return coupling().maxRotation * RTOD; }
 
 void SphericalJoint::setMaxRotation(const Vector3d& deg) {
   if (!(deg.minCoeff() >= 0) || !deg.allFinite())
     throw ModelError("maxRotation must be finite and >= 0", describe());
-  coupling().maxRotation = deg / kDeg;
+  coupling().maxRotation = deg / RTOD;
   setRotationLimited(true);
 }
 

@@ -6,10 +6,6 @@
 
 namespace sinew {
 
-namespace {
-constexpr double kDeg = 180.0 / M_PI;
-}  // namespace
-
 SINEW_PROPERTIES(UniversalJoint, JointBase) {
   addCoordinateProperties(list, "roll", ROLL_IDX, "rotation about D's z (degrees)");
   addCoordinateProperties(list, "pitch", PITCH_IDX, "rotation about the rotated y' axis (degrees)");
@@ -31,7 +27,7 @@ SINEW_PROPERTIES(SkewedUniversalJoint, UniversalJoint) {
 }
 
 SkewedUniversalJoint::SkewedUniversalJoint(double skewDeg, std::string name)
-    : UniversalJoint(std::move(name), skewDeg / kDeg) {
+    : UniversalJoint(std::move(name), skewDeg / RTOD) {
   if (!(std::abs(skewDeg) < 90)) throw ModelError("skew angle must lie in (-90, 90) degrees", describe());
 }
 
@@ -58,7 +54,7 @@ SkewedUniversalJoint::Axes SkewedUniversalJoint::axesFrame(const Vector3d& origi
   const Vector3d y = yRaw.normalized();
   Matrix3d R;
   R << y.cross(z), y, z;
-  return {RigidTransform3d(originD, R), std::atan2(p.dot(z), p.dot(y)) * kDeg};
+  return {RigidTransform3d(originD, R), std::atan2(p.dot(z), p.dot(y)) * RTOD};
 }
 
 SkewedUniversalJoint::SkewedUniversalJoint(Frame& bodyA, Frame* bodyB, const Axes& axes, std::string name)
@@ -69,7 +65,7 @@ SkewedUniversalJoint::SkewedUniversalJoint(Frame& bodyA, Frame* bodyB, const Vec
     : SkewedUniversalJoint(bodyA, bodyB, axesFrame(originD, rollAxis, pitchAxis, name), name) {}
 
 double SkewedUniversalJoint::getSkewAngle() const {
-  return static_cast<UniversalCoupling&>(getCoupling()).getSkewAngle() * kDeg;
+  return static_cast<UniversalCoupling&>(getCoupling()).getSkewAngle() * RTOD;
 }
 
 }  // namespace sinew

@@ -10,8 +10,14 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
+#include <cmath>
 
 namespace sinew {
+
+/// Degrees per radian and radians per degree, for the degree-valued
+/// properties and accessors (maspack's RTOD and DTOR).
+inline constexpr double RTOD = 180.0 / M_PI;
+inline constexpr double DTOR = M_PI / 180.0;
 
 using Vector3d = Eigen::Vector3d;
 using Point3d = Eigen::Vector3d;
@@ -43,6 +49,11 @@ struct AxisAngle {
   }
   Matrix3d toMatrix() const { return Eigen::AngleAxisd(angle, axis).toRotationMatrix(); }
 };
+
+/// The rotation by `angle` (radians) about coordinate axis 0, 1 or 2.
+inline Matrix3d axisRotation(int axis, double angle) {
+  return Eigen::AngleAxisd(angle, Vector3d::Unit(axis)).toRotationMatrix();
+}
 
 /// A rigid transform: rotation R and translation p (guide §2.2).
 struct RigidTransform3d {
