@@ -94,6 +94,32 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
   finish(myN, nb, true);
 }
 
+void MechSystemSolver::buildMidpointRows(double h, const Eigen::VectorXd& u0) {
+  // Rows G_m at the predicted midpoint q0 + (h/2) u0, holding the average
+  // velocity ū = (u0 + u⁺)/2 that moves the positions: G_m ū + R λ = b.
+  // The impulse G_mᵀλ then does no work over the step (λᵀ G_m ū = 0 for
+  // hard rows), so joints conserve energy as the trapezoidal rule does.
+  // In u⁺: G_m u⁺ + 2R λ = 2b − G_m u0. Unilateral rows (limits, contact)
+  // stay on u⁺, so that they stop motion rather than bounce.
+  Eigen::VectorXd q0, qm;
+  mySys.getFullPos(q0);
+  qm = q0;
+  addActivePosImpulse(qm, h / 2, u0);
+  moveParametric(qm, h / 2);
+  mySys.setFullPos(qm);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  buildConstraintRows(h, true, myUp, 0.0);
+  mySys.setFullPos(q0);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  for (int i = 0; i < myG.numRows(); ++i) {
+    myG.rhs[i] *= 2;
+    myG.compliance[i] *= 2;
+  }
+  for (const auto& e : myG.entries) myG.rhs[e.row()] -= e.value() * u0[e.col()];
+}
+
 void MechSystemSolver::distributeConstraintForces(const Eigen::VectorXd& lambda, const Eigen::VectorXd& theta,
                                                   double h) {
   Eigen::VectorXd fl = lambda / h, ft = theta / h;
@@ -218,10 +244,10 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   // Backward Euler moves positions by h u⁺: holding u⁺ to the constraint
   // linearized at the step's midpoint, G u⁺ = −(h/2) Ġu, moves them along
   // the chord of a curved constraint, which makes a swinging pendulum's
-  // period second-order accurate. Trapezoidal averages u0 and u⁺, whose
-  // midpoint form would leave the tangential motion explicit: it keeps
-  // the start-of-step rows.
-  buildConstraintRows(h, true, myUp, trap ? 0.0 : h / 2);
+  // period second-order accurate. Trapezoidal moves them by the average
+  // velocity, which it holds to rows taken at the midpoint itself.
+  if (trap) buildMidpointRows(h, u0);
+  else buildConstraintRows(h, true, myUp, h / 2);
   myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact
   solveOrThrow(myKKT, myS, mySys.takePatternChanged(), myB, myU, t1);
   if (trap) finishStep(h, t1, h / 2, u0 + myU);

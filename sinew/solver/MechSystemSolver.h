@@ -8,7 +8,8 @@
 //   SymplecticEuler          S = M,                     q1 = q0 + h u1
 //   RungeKutta4              four force evaluations, then velocity projection
 //   ConstrainedBackwardEuler S = M − hD − h²K,          q1 = q0 + h u1
-//   Trapezoidal              S = M − (h/2)D − (h²/4)K,  q1 = q0 + (h/2)(u0 + u1)
+//   Trapezoidal              S = M − (h/2)D − (h²/4)K,  q1 = q0 + (h/2)(u0 + u1),
+//                            rows at the midpoint on (u0 + u1)/2
 #pragma once
 
 #include <vector>
@@ -51,6 +52,9 @@ class MechSystemSolver {
   /// Rows at the current configuration; at velocity level over a step h,
   /// a non-zero `gdotScale` s adds −s·Ġu to each right-hand side.
   void buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up, double gdotScale = 0);
+  /// Trapezoidal's rows: taken at the step's predicted midpoint and holding
+  /// the average velocity (u0 + u⁺)/2, written as rows on u⁺.
+  void buildMidpointRows(double h, const Eigen::VectorXd& u0);
   /// Forces, Jacobians (if asked), mass and the gathered u0, u_p, f.
   void beginStep(double h, double t, bool jacobians, Eigen::VectorXd& u0);
   /// Position update with velocity uPos over posStep, then slaves,
