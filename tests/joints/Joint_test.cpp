@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "TestModels.h"
+#include "sinew/mech/AxialSpring.h"
 #include "sinew/joints/HingeJoint.h"
 #include "sinew/joints/EllipsoidJoint.h"
 #include "sinew/joints/PlanarConnector.h"
@@ -109,6 +110,42 @@ TEST(Joint, DoublePendulumEnergyStaysBounded) {
   // 0.5% (measured 0.29%).
   EXPECT_LT(doublePendulumEnergyDrift(Integrator::Trapezoidal, 10.0), 5e-5);
   EXPECT_LT(doublePendulumEnergyDrift(Integrator::ConstrainedBackwardEuler, 10.0), 5e-3);
+}
+
+/// Where a spherical joint assembled with a gap d along x is closed by the
+/// initial position stabilization: body A is free, body B is held along x
+/// by a spring of stiffness k (at rest). Returns the x positions of A and B.
+std::pair<double, double> closedJointPositions(PosStabilization method, double d, double k) {
+  test::TestRoot r;
+  r.mech.setStabilization(method);
+  auto& a = r.mech.addRigidBody(RigidBody::createBox("a", 0.1, 0.1, 0.1, 1000));  // 1 kg
+  auto& b = r.mech.addRigidBody(RigidBody::createBox("b", 0.1, 0.1, 0.1, 1000));
+  b.setPose(RigidTransform3d(d, 0, 0));
+  auto joint = std::make_unique<SphericalJoint>("joint");
+  joint->setBodies(a, RigidTransform3d(), &b, RigidTransform3d());
+  r.mech.addBodyConnector(std::move(joint));
+  auto& anchor = r.mech.addParticle("anchor", 1.0, d + 1, 0, 0);
+  anchor.setDynamic(false);
+  auto& mk = r.mech.addFrameMarkerWorld(b, Vector3d(d, 0, 0), "mk");
+  r.mech.attachAxialSpring(anchor, mk, std::make_unique<AxialSpring>("spring", k, 0.0, 1.0));
+  r.root->setMaxStepSize(1e-3);
+  r.root->initialize(0);
+  return {a.getPosition().x(), b.getPosition().x()};
+}
+
+TEST(Joint, JointAssembledWithAnErrorIsPulledTogether) {
+  // §4.1.3: the correction is the smallest one in the metric of the mass
+  // (GlobalMass) or of the stiffness-corrected mass M + K (GlobalStiffness).
+  // Two 1 kg bodies 0.1 m apart meet in the middle under GlobalMass; when B
+  // is held by a spring of stiffness k, GlobalStiffness moves A by
+  // d (m + k)/(2m + k) and B by d m/(2m + k).
+  const double d = 0.1, k = 3.0, m = 1.0;
+  auto [xa, xb] = closedJointPositions(PosStabilization::GlobalMass, d, k);
+  EXPECT_NEAR(xa, d / 2, 1e-12);
+  EXPECT_NEAR(xb, d / 2, 1e-12);
+  std::tie(xa, xb) = closedJointPositions(PosStabilization::GlobalStiffness, d, k);
+  EXPECT_NEAR(xa, d * (m + k) / (2 * m + k), 1e-12);
+  EXPECT_NEAR(xb, d * (m + k) / (2 * m + k), 1e-12);
 }
 
 TEST(Joint, HangingPendulumCarriesItsWeight) {
@@ -290,6 +327,34 @@ TEST(Joint, ClosedFourBarLoopStaysClosedWithFiniteForces) {
     EXPECT_TRUE(std::isfinite(maxForce)) << c;
     // Links of 50 kg swinging at a few rad/s: forces of order 10³ N, not 10¹².
     EXPECT_LT(maxForce, 1e5) << c;
+  }
+}
+
+TEST(Joint, HangingFourBarCarriesItsLoadSymmetrically) {
+  // The guide's four-bar hung from its top link: two 50 kg side links and a
+  // 75 kg bottom link hang at rest. In its plane the loop is statically
+  // determinate (each top hinge carries one side link and half the bottom
+  // link, each bottom hinge half the bottom link); its three redundant rows
+  // are out of plane and unloaded, so the solve's regularization (c = 0)
+  // must leave them at zero rather than split a load arbitrarily. The
+  // compliant loop settles to the same forces.
+  for (double c : {0.0, 1e-6}) {
+    auto root = demos::createDemo("FourBarLinkage", {"-compliance", std::to_string(c)});
+    auto& mech = static_cast<MechModel&>(root->models().get(0));
+    mech.rigidBodies().get("link0")->setDynamic(true);
+    mech.rigidBodies().get("link1")->setDynamic(false);
+    root->setMaxStepSize(0.01);
+    root->initialize(0);
+    root->run(2.0);
+    const double gm = mech.getGravity().norm();
+    const double side = mech.rigidBodies().get("link0")->getMass() * gm;
+    const double bottom = mech.rigidBodies().get("link3")->getMass() * gm;
+    const double expected[4] = {side + bottom / 2, side + bottom / 2, bottom / 2, bottom / 2};
+    for (int i = 0; i < 4; ++i) {
+      const Wrench w = static_cast<JointBase&>(mech.bodyConnectors().get(i)).getConstraintWrench();
+      EXPECT_NEAR(w.head<3>().norm(), expected[i], 1e-6 * expected[0]) << "joint" << i << " c=" << c;
+      EXPECT_LT(w.tail<3>().norm(), 1e-6 * expected[0]) << "joint" << i << " c=" << c;
+    }
   }
 }
 
