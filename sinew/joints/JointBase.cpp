@@ -319,6 +319,14 @@ void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
   }
 }
 
+void JointBase::getAuxState(double* x) const {
+  for (int i = 0; i < numCoordinates(); ++i) x[i] = info(i).value;
+}
+
+void JointBase::setAuxState(const double* x) {
+  for (int i = 0; i < numCoordinates(); ++i) myCoupling->getCoordinateInfo(i).value = x[i];
+}
+
 void JointBase::setConstraintForces(const double* bilateral, const double* unilateral) {
   const int nb = static_cast<int>(myBilateralDirs.size()), nu = static_cast<int>(myUnilateralDirs.size());
   myBilateralForces = Eigen::Map<const Eigen::VectorXd>(bilateral, nb);

@@ -23,7 +23,7 @@
 
 namespace sinew {
 
-class JointBase : public Component, public Constrainer, public TransformableGeometry {
+class JointBase : public Component, public Constrainer, public AuxStateComponent, public TransformableGeometry {
   SINEW_DECLARE_PROPERTIES
  public:
   JointBase(std::string name, std::unique_ptr<RigidBodyCoupling> coupling);
@@ -87,6 +87,12 @@ class JointBase : public Component, public Constrainer, public TransformableGeom
   void getBilateralConstraints(ConstraintBuilder& G) override;
   void getUnilateralConstraints(ConstraintBuilder& N) override;
   void setConstraintForces(const double* bilateral, const double* unilateral) override;
+  // The coordinate values are state: angles unwrap against them, so a
+  // restored state must bring them back (a hinge turned three times reads
+  // 1080°, and reads 540° again after restoring the state of 1.5 turns).
+  int getAuxStateSize() const override { return numCoordinates(); }
+  void getAuxState(double* x) const override;
+  void setAuxState(const double* x) override;
 
   /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
   /// coordinate i to a joint class's property list.

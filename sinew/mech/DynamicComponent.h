@@ -150,6 +150,17 @@ class Constrainer {
   }
 };
 
+/// A component with state beyond q and u (DESIGN §1): values that the next
+/// step depends on and that saving and restoring the state must carry, such
+/// as the joint coordinates against which angles are unwrapped.
+class AuxStateComponent {
+ public:
+  virtual ~AuxStateComponent() = default;
+  virtual int getAuxStateSize() const = 0;
+  virtual void getAuxState(double* x) const = 0;
+  virtual void setAuxState(const double* x) = 0;
+};
+
 /// A slave component whose motion follows master components (seed 000 eqs.
 /// 1.9–1.13): u_s = Σ J_i u_mi.
 class DynamicAttachment {

@@ -145,6 +145,7 @@ void MechModel::collect(Component& c, std::vector<DynamicComponent*>& comps, std
   if (auto* d = dynamic_cast<DynamicComponent*>(&c)) comps.push_back(d);
   if (auto* e = dynamic_cast<ForceEffector*>(&c)) effs.push_back(e);
   if (auto* k = dynamic_cast<Constrainer*>(&c)) cons.push_back(k);
+  if (auto* a = dynamic_cast<AuxStateComponent*>(&c)) myAuxComps.push_back(a);
   for (int i = 0; i < c.numComponents(); ++i) collect(*c.getComponent(i), comps, effs, cons);
 }
 
@@ -161,6 +162,7 @@ void MechModel::updateStructure() {
   std::vector<ForceEffector*> effs;
   std::vector<Constrainer*> cons;
   myComps.clear();
+  myAuxComps.clear();
   for (int i = 0; i < numComponents(); ++i) collect(*getComponent(i), myComps, effs, cons);
   // Springs need their points or frames; check here so the error names the spring.
   for (auto* e : effs) {
@@ -198,17 +200,31 @@ void MechModel::getState(Eigen::VectorXd& state) const {
   Eigen::VectorXd q, u;
   sys.getFullPos(q);
   sys.getFullVel(u);
-  state.resize(q.size() + u.size());
-  state << q, u;
+  int na = 0;
+  for (auto* a : myAuxComps) na += a->getAuxStateSize();
+  state.resize(q.size() + u.size() + na);
+  state << q, u, Eigen::VectorXd::Zero(na);
+  double* x = state.data() + q.size() + u.size();
+  for (auto* a : myAuxComps) {
+    a->getAuxState(x);
+    x += a->getAuxStateSize();
+  }
 }
 
 void MechModel::setState(const Eigen::VectorXd& state) {
   updateStructure();
   MechSystem& sys = mySolver->system();
-  if (state.size() != sys.fullPosSize() + sys.fullVelSize())
-    throw ModelError("state size does not match the model's structure", describe());
-  sys.setFullPos(state.head(sys.fullPosSize()));
-  sys.setFullVel(state.tail(sys.fullVelSize()));
+  const int nq = sys.fullPosSize(), nu = sys.fullVelSize();
+  int na = 0;
+  for (auto* a : myAuxComps) na += a->getAuxStateSize();
+  if (state.size() != nq + nu + na) throw ModelError("state size does not match the model's structure", describe());
+  sys.setFullPos(state.head(nq));
+  sys.setFullVel(state.segment(nq, nu));
+  const double* x = state.data() + nq + nu;
+  for (auto* a : myAuxComps) {
+    a->setAuxState(x);
+    x += a->getAuxStateSize();
+  }
 }
 
 double MechModel::getEnergy() const {

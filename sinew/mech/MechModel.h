@@ -162,6 +162,7 @@ class MechModel : public Model {
 
   std::unique_ptr<MechSystemSolver> mySolver;
   std::vector<DynamicComponent*> myComps;
+  std::vector<AuxStateComponent*> myAuxComps;
   std::vector<int> myClassification;  ///< active/parametric/attached at compile
   Vector3d myGravity{0, 0, -9.8};
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
