@@ -16,25 +16,11 @@
 #include "sinew/mech/FrameSpring.h"
 #include "sinew/mech/ParticlePlaneConstraint.h"
 #include "sinew/mech/RigidBody.h"
-#include "sinew/model/Model.h"
-#include "sinew/solver/MechSystemSolver.h"
+#include "sinew/mech/MechSystemBase.h"
 
 namespace sinew {
 
-template <>
-struct EnumNames<Integrator> {
-  static const std::vector<std::string>& get();
-};
-template <>
-struct EnumNames<PosStabilization> {
-  static const std::vector<std::string>& get();
-};
-template <>
-struct EnumNames<LinearSolverType> {
-  static const std::vector<std::string>& get();
-};
-
-class MechModel : public Model {
+class MechModel : public MechSystemBase {
   SINEW_DECLARE_PROPERTIES
  public:
   explicit MechModel(std::string name = {});
@@ -99,52 +85,10 @@ class MechModel : public Model {
   bool detachPoint(Point& p) { return detachSlave(p); }
   bool detachFrame(Frame& f) { return detachSlave(f); }
 
-  /// Moves the whole model by the rigid transform X (world to world, guide
-  /// §4.7): every point, frame and body, and the world-fixed frames of
-  /// springs, joints and constraints, as if the world frame had moved.
-  /// Gravity is a world property and stays as it is.
-  void transformGeometry(const RigidTransform3d& X);
-
-  // Simulation properties (§4.1)
-  const Vector3d& getGravity() const { return myGravity; }
-  void setGravity(const Vector3d& g);
-  void setGravity(double x, double y, double z) { setGravity(Vector3d(x, y, z)); }
-  Integrator getIntegrator() const { return myIntegrator; }
-  void setIntegrator(Integrator i) { myIntegrator = i; mySolver->setIntegrator(i); }
-  PosStabilization getStabilization() const { return myStabilization; }
-  void setStabilization(PosStabilization s) { myStabilization = s; mySolver->setStabilization(s); }
-  LinearSolverType getLinearSolver() const { return myLinearSolver; }
-  void setLinearSolver(LinearSolverType t) { myLinearSolver = t; mySolver->setLinearSolver(t); }
-
-  // Damping defaults inherited by descendants (§3.1.5, §3.2.7)
-  double getPointDamping() const { return inherited("pointDamping", myPointDamping, 0.0); }
-  void setPointDamping(double d) { setInheritable(myPointDamping, d); }
-  double getFrameDamping() const { return inherited("frameDamping", myFrameDamping, 0.0); }
-  void setFrameDamping(double d) { setInheritable(myFrameDamping, d); }
-  double getRotaryDamping() const { return inherited("rotaryDamping", myRotaryDamping, 0.0); }
-  void setRotaryDamping(double d) { setInheritable(myRotaryDamping, d); }
-  double getInertialDamping() const { return inherited("inertialDamping", myInertialDamping, 0.0); }
-  void setInertialDamping(double d) { setInheritable(myInertialDamping, d); }
-
-  // Model
-  void initialize(double t0) override;
-  StepAdjustment advance(double t0, double t1) override;
-  void getState(Eigen::VectorXd& state) const override;
-  void setState(const Eigen::VectorXd& state) override;
-  double getEnergy() const override;
-  void componentStructureChanged() override { myStructureChanged = true; }
-
-  /// Compiles the system now if the structure changed (done automatically
-  /// before a step).
-  void updateStructure();
-  const MechSystemSolver& solver() const { return *mySolver; }
-  /// Number of steps taken since initialize().
-  long numSteps() const { return mySteps; }
+ protected:
+  void checkForceEffectors(const std::vector<ForceEffector*>& effs) const override;
 
  private:
-  void collect(Component& c, std::vector<DynamicComponent*>& comps, std::vector<ForceEffector*>& effs,
-               std::vector<Constrainer*>& cons);
-  bool classificationChanged() const;
   bool detachSlave(DynamicComponent& slave);
 
   ComponentList<Model>* myModels;
@@ -159,18 +103,6 @@ class MechModel : public Model {
   ComponentList<Component>* myParticleConstraints;
   ComponentList<Component>* myBodyConnectors;
   ComponentList<AttachmentComponent>* myAttachments;
-
-  std::unique_ptr<MechSystemSolver> mySolver;
-  std::vector<DynamicComponent*> myComps;
-  std::vector<AuxStateComponent*> myAuxComps;
-  std::vector<int> myClassification;  ///< active/parametric/attached at compile
-  Vector3d myGravity{0, 0, -9.8};
-  Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
-  PosStabilization myStabilization = PosStabilization::GlobalMass;
-  LinearSolverType myLinearSolver = LinearSolverType::Auto;
-  Inheritable<double> myPointDamping, myFrameDamping, myRotaryDamping, myInertialDamping;
-  bool myStructureChanged = true;
-  long mySteps = 0;
 };
 
 }  // namespace sinew

@@ -1,0 +1,157 @@
+#include "sinew/mech/MechSystemBase.h"
+
+#include "sinew/Error.h"
+#include "sinew/mech/TransformableGeometry.h"
+
+namespace sinew {
+
+const std::vector<std::string>& EnumNames<Integrator>::get() {
+  static const std::vector<std::string> n{"ForwardEuler", "SymplecticEuler", "RungeKutta4",
+                                          "ConstrainedBackwardEuler", "Trapezoidal"};
+  return n;
+}
+const std::vector<std::string>& EnumNames<PosStabilization>::get() {
+  static const std::vector<std::string> n{"GlobalMass", "GlobalStiffness"};
+  return n;
+}
+const std::vector<std::string>& EnumNames<LinearSolverType>::get() {
+  static const std::vector<std::string> n{"Auto", "EigenLDLT", "Umfpack", "Cholmod", "PCG"};
+  return n;
+}
+
+SINEW_PROPERTIES(MechSystemBase, Model) {
+  list.add<MechSystemBase>("gravity", "gravitational acceleration", &MechSystemBase::getGravity,
+                      [](MechSystemBase& m, const Vector3d& g) { m.setGravity(g); })
+      .setDefault(Eigen::VectorXd(Vector3d(0, 0, -9.8)));
+  list.add<MechSystemBase>("integrator", "integration method (§4.1.2)", &MechSystemBase::getIntegrator,
+                      &MechSystemBase::setIntegrator)
+      .setDefault(std::string("ConstrainedBackwardEuler"));
+  list.add<MechSystemBase>("stabilization", "position stabilization method (§4.1.3)",
+                      &MechSystemBase::getStabilization, &MechSystemBase::setStabilization)
+      .setDefault(std::string("GlobalMass"));
+  list.add<MechSystemBase>("linearSolver", "sparse solver backend", &MechSystemBase::getLinearSolver,
+                      &MechSystemBase::setLinearSolver)
+      .setDefault(std::string("Auto"));
+  list.addInheritable<MechSystemBase>("pointDamping", "default point damping", &MechSystemBase::myPointDamping, 0.0)
+      .setRange(0, INFINITY);
+  list.addInheritable<MechSystemBase>("frameDamping", "default frame damping", &MechSystemBase::myFrameDamping, 0.0)
+      .setRange(0, INFINITY);
+  list.addInheritable<MechSystemBase>("rotaryDamping", "default rotary damping", &MechSystemBase::myRotaryDamping, 0.0)
+      .setRange(0, INFINITY);
+  list.addInheritable<MechSystemBase>("inertialDamping", "default inertial damping",
+                                 &MechSystemBase::myInertialDamping, 0.0)
+      .setRange(0, INFINITY);
+}
+
+MechSystemBase::MechSystemBase(std::string name)
+    : Model(std::move(name)), mySolver(std::make_unique<MechSystemSolver>()) {}
+
+MechSystemBase::~MechSystemBase() = default;
+
+namespace {
+void transformBelow(Component& c, const RigidTransform3d& X) {
+  if (auto* t = dynamic_cast<TransformableGeometry*>(&c)) t->transformGeometry(X);
+  for (int i = 0; i < c.numComponents(); ++i) transformBelow(*c.getComponent(i), X);
+}
+}  // namespace
+
+void MechSystemBase::transformGeometry(const RigidTransform3d& X) {
+  if (!X.p.allFinite() || !X.R.allFinite()) throw ModelError("transform is not finite", describe());
+  if ((X.R * X.R.transpose() - Matrix3d::Identity()).norm() > 1e-9 || X.R.determinant() < 0)
+    throw ModelError("transformGeometry takes a rigid transform (R must be a rotation)", describe());
+  for (int i = 0; i < numComponents(); ++i) transformBelow(*getComponent(i), X);
+}
+
+void MechSystemBase::setGravity(const Vector3d& g) {
+  if (!g.allFinite()) throw ModelError("gravity is not finite", describe());
+  myGravity = g;
+  mySolver->setGravity(g);
+}
+
+void MechSystemBase::collect(Component& c, std::vector<DynamicComponent*>& comps, std::vector<ForceEffector*>& effs,
+                        std::vector<Constrainer*>& cons) {
+  if (auto* d = dynamic_cast<DynamicComponent*>(&c)) comps.push_back(d);
+  if (auto* e = dynamic_cast<ForceEffector*>(&c)) effs.push_back(e);
+  if (auto* k = dynamic_cast<Constrainer*>(&c)) cons.push_back(k);
+  if (auto* a = dynamic_cast<AuxStateComponent*>(&c)) myAuxComps.push_back(a);
+  for (int i = 0; i < c.numComponents(); ++i) collect(*c.getComponent(i), comps, effs, cons);
+}
+
+bool MechSystemBase::classificationChanged() const {
+  for (size_t i = 0; i < myComps.size(); ++i) {
+    int k = myComps[i]->isActive() ? 0 : myComps[i]->isParametric() ? 1 : 2;
+    if (k != myClassification[i]) return true;
+  }
+  return false;
+}
+
+void MechSystemBase::updateStructure() {
+  if (!myStructureChanged && !classificationChanged()) return;
+  std::vector<ForceEffector*> effs;
+  std::vector<Constrainer*> cons;
+  myComps.clear();
+  myAuxComps.clear();
+  for (int i = 0; i < numComponents(); ++i) collect(*getComponent(i), myComps, effs, cons);
+  checkForceEffectors(effs);
+  myClassification.clear();
+  for (auto* c : myComps) myClassification.push_back(c->isActive() ? 0 : c->isParametric() ? 1 : 2);
+  mySolver->setGravity(myGravity);
+  mySolver->setIntegrator(myIntegrator);
+  mySolver->setStabilization(myStabilization);
+  mySolver->setLinearSolver(myLinearSolver);
+  mySolver->setStructure(myComps, effs, cons);
+  myStructureChanged = false;
+}
+
+void MechSystemBase::initialize(double t0) {
+  updateStructure();
+  mySolver->initialize(t0);
+  mySteps = 0;
+}
+
+StepAdjustment MechSystemBase::advance(double t0, double t1) {
+  updateStructure();
+  mySolver->advance(t0, t1);
+  ++mySteps;
+  return {};
+}
+
+void MechSystemBase::getState(Eigen::VectorXd& state) const {
+  const_cast<MechSystemBase*>(this)->updateStructure();
+  const MechSystem& sys = mySolver->system();
+  Eigen::VectorXd q, u;
+  sys.getFullPos(q);
+  sys.getFullVel(u);
+  int na = 0;
+  for (auto* a : myAuxComps) na += a->getAuxStateSize();
+  state.resize(q.size() + u.size() + na);
+  state << q, u, Eigen::VectorXd::Zero(na);
+  double* x = state.data() + q.size() + u.size();
+  for (auto* a : myAuxComps) {
+    a->getAuxState(x);
+    x += a->getAuxStateSize();
+  }
+}
+
+void MechSystemBase::setState(const Eigen::VectorXd& state) {
+  updateStructure();
+  MechSystem& sys = mySolver->system();
+  const int nq = sys.fullPosSize(), nu = sys.fullVelSize();
+  int na = 0;
+  for (auto* a : myAuxComps) na += a->getAuxStateSize();
+  if (state.size() != nq + nu + na) throw ModelError("state size does not match the model's structure", describe());
+  sys.setFullPos(state.head(nq));
+  sys.setFullVel(state.segment(nq, nu));
+  const double* x = state.data() + nq + nu;
+  for (auto* a : myAuxComps) {
+    a->setAuxState(x);
+    x += a->getAuxStateSize();
+  }
+}
+
+double MechSystemBase::getEnergy() const {
+  const_cast<MechSystemBase*>(this)->updateStructure();
+  return mySolver->computeEnergy();
+}
+
+}  // namespace sinew
