@@ -1,0 +1,192 @@
+#include "sinew/fem/ElementKernels.h"
+
+#include <Eigen/LU>
+#include <sstream>
+
+#include "sinew/fem/TensorUtils.h"
+
+namespace sinew {
+
+namespace {
+
+std::string invertedMessage(int point, double det, bool atRest) {
+  std::ostringstream out;
+  if (atRest)
+    out << "element is inverted or degenerate in its rest position (rest Jacobian " << det
+        << " at integration point " << point << "); check its node ordering (guide 6.2.4)";
+  else
+    out << "inverted element: det F = " << det << " at integration point " << point;
+  return out.str();
+}
+
+void checkNodeCounts(const ReferenceElement& elem, NodePositions rest, NodePositions pos) {
+  if (static_cast<int>(rest.size()) != elem.numNodes() || static_cast<int>(pos.size()) != elem.numNodes())
+    throw ModelError(std::string(elem.getName()) + " needs " + std::to_string(elem.numNodes()) +
+                     " node positions, got " + std::to_string(rest.size()) + " rest and " +
+                     std::to_string(pos.size()) + " current");
+}
+
+/// The 6×3 strain-displacement block of a node with spatial gradient g, in
+/// the Voigt order (xx, yy, zz, xy, yz, xz) with engineering shears.
+Eigen::Matrix<double, 6, 3> strainDisplacement(const Vector3d& g) {
+  Eigen::Matrix<double, 6, 3> B;
+  B << g.x(), 0, 0,  //
+      0, g.y(), 0,   //
+      0, 0, g.z(),   //
+      g.y(), g.x(), 0,  //
+      0, g.z(), g.y(),  //
+      g.z(), 0, g.x();
+  return B;
+}
+
+using Gradients = std::array<Vector3d, ReferenceElement::kMaxNodes>;
+
+/// K_ij += (B_iᵀ D B_j + (g_iᵀ σ g_j) I) dv over the upper block triangle,
+/// mirrored: D and σ are symmetric, so K is.
+void addPointStiffness(ElementMatrix& K, const Gradients& g, int n, const Matrix6d& D, const Matrix3d& sigma,
+                       double dv) {
+  std::array<Eigen::Matrix<double, 6, 3>, ReferenceElement::kMaxNodes> DB;
+  for (int j = 0; j < n; ++j) DB[j] = D * strainDisplacement(g[j]) * dv;
+  for (int i = 0; i < n; ++i) {
+    Eigen::Matrix<double, 6, 3> Bi = strainDisplacement(g[i]);
+    Vector3d sg = sigma * g[i] * dv;
+    for (int j = i; j < n; ++j) {
+      Matrix3d Kij = Bi.transpose() * DB[j];
+      Kij.diagonal().array() += sg.dot(g[j]);
+      K.block<3, 3>(3 * i, 3 * j) += Kij;
+      if (j != i) K.block<3, 3>(3 * j, 3 * i) += Kij.transpose();
+    }
+  }
+}
+
+/// Visits each integration point k with its kinematics and the material's
+/// DeformedPoint (R the element rotation of corotated materials); reports an
+/// inverted element unless the material tolerates inversion.
+template <class Visit>
+void forEachIntegrationPoint(const ReferenceElement& elem, NodePositions rest, NodePositions pos,
+                             const FemMaterial& mat, Visit visit) {
+  checkNodeCounts(elem, rest, pos);
+  DeformedPoint def;
+  if (mat.isCorotated()) def.R = computeWarpingRotation(elem, rest, pos);
+  PointKinematics pk;
+  for (int k = 0; k < elem.numIntegrationPoints(); ++k) {
+    computePointKinematics(elem, k, rest, pos, pk);
+    if (pk.J <= 0 && !mat.isInvertible()) throw InvertedElementError(k, pk.J, false);
+    def.F = pk.F;
+    def.J = pk.J;
+    visit(k, pk, def);
+  }
+}
+
+/// The shared quadrature loop of the force and stiffness kernels.
+void integrate(const ReferenceElement& elem, NodePositions rest, NodePositions pos, const FemMaterial& mat,
+               ElementVector& f, ElementMatrix* K) {
+  int n = elem.numNodes();
+  f.setZero(3 * n);
+  if (K) K->setZero(3 * n, 3 * n);
+  const bool linear = mat.isLinear();
+  Gradients g;
+  Matrix3d sigma;
+  Matrix6d D;
+  forEachIntegrationPoint(elem, rest, pos, mat, [&](int, const PointKinematics& pk, const DeformedPoint& def) {
+    mat.computeStressAndTangent(sigma, K ? &D : nullptr, def);
+    double dv = pk.dV;
+    if (linear) {
+      for (int i = 0; i < n; ++i) g[i] = def.R * pk.dNdX[i];
+    } else {
+      // Spatial gradients ∇ₓN = F⁻ᵀ ∇_X N; dv = J dV.
+      Matrix3d FinvT = pk.F.inverse().transpose();
+      for (int i = 0; i < n; ++i) g[i] = FinvT * pk.dNdX[i];
+      dv *= pk.J;
+    }
+    for (int i = 0; i < n; ++i) f.segment<3>(3 * i) -= dv * (sigma * g[i]);
+    // Small-strain theory has no initial-stress term.
+    if (K) addPointStiffness(*K, g, n, D, linear ? Matrix3d::Zero() : sigma, dv);
+  });
+}
+
+}  // namespace
+
+InvertedElementError::InvertedElementError(int point, double determinant, bool atRest, std::string path)
+    : Error((path.empty() ? "" : path + ": ") + invertedMessage(point, determinant, atRest)),
+      myPoint(point),
+      myDet(determinant),
+      myAtRest(atRest),
+      myPath(std::move(path)) {}
+
+void computePointKinematics(const ReferenceElement& elem, int k, NodePositions rest, NodePositions pos,
+                            PointKinematics& pk) {
+  const ReferenceElement::ShapeGradients& dNds = elem.getShapeGradients(k);
+  int n = elem.numNodes();
+  Matrix3d J0 = Matrix3d::Zero();  // ∂X/∂s
+  for (int i = 0; i < n; ++i) J0 += rest[i] * dNds.col(i).transpose();
+  pk.detJ0 = J0.determinant();
+  if (pk.detJ0 <= 0) throw InvertedElementError(k, pk.detJ0, true);
+  Matrix3d J0invT = J0.inverse().transpose();
+  pk.F.setZero();
+  for (int i = 0; i < n; ++i) {
+    pk.dNdX[i] = J0invT * dNds.col(i);
+    pk.F += pos[i] * pk.dNdX[i].transpose();
+  }
+  pk.J = pk.F.determinant();
+  pk.dV = k < elem.numIntegrationPoints() ? elem.getIntegrationPoints()[k].weight * pk.detJ0 : 0;
+}
+
+Matrix3d computeWarpingRotation(const ReferenceElement& elem, NodePositions rest, NodePositions pos) {
+  checkNodeCounts(elem, rest, pos);
+  PointKinematics pk;
+  computePointKinematics(elem, elem.warpingPointIndex(), rest, pos, pk);
+  return polarRotation(pk.F);
+}
+
+double computeVolume(const ReferenceElement& elem, NodePositions pos) {
+  double vol = 0;
+  for (int k = 0; k < elem.numIntegrationPoints(); ++k) {
+    const ReferenceElement::ShapeGradients& dNds = elem.getShapeGradients(k);
+    Matrix3d J = Matrix3d::Zero();
+    for (int i = 0; i < elem.numNodes(); ++i) J += pos[i] * dNds.col(i).transpose();
+    vol += elem.getIntegrationPoints()[k].weight * J.determinant();
+  }
+  return vol;
+}
+
+void computeElementForces(const ReferenceElement& elem, NodePositions rest, NodePositions pos,
+                          const FemMaterial& mat, ElementVector& f) {
+  integrate(elem, rest, pos, mat, f, nullptr);
+}
+
+void computeElementForcesAndStiffness(const ReferenceElement& elem, NodePositions rest, NodePositions pos,
+                                      const FemMaterial& mat, ElementVector& f, ElementMatrix& K) {
+  integrate(elem, rest, pos, mat, f, &K);
+}
+
+double computeElementStrainEnergy(const ReferenceElement& elem, NodePositions rest, NodePositions pos,
+                                  const FemMaterial& mat) {
+  double energy = 0;
+  forEachIntegrationPoint(elem, rest, pos, mat, [&](int, const PointKinematics& pk, const DeformedPoint& def) {
+    energy += mat.computeStrainEnergyDensity(def) * pk.dV;
+  });
+  return energy;
+}
+
+void computeIntegrationPointStates(const ReferenceElement& elem, NodePositions rest, NodePositions pos,
+                                   const FemMaterial& mat, std::span<IntegrationPointState> out) {
+  forEachIntegrationPoint(elem, rest, pos, mat, [&](int k, const PointKinematics& pk, const DeformedPoint& def) {
+    IntegrationPointState& s = out[k];
+    s.F = pk.F;
+    s.J = pk.J;
+    s.strain = mat.isLinear() ? smallStrain(pk.F, def.R) : greenStrain(pk.F);
+    s.stress = mat.computeStress(def);
+  });
+}
+
+void extrapolateToNodes(const ReferenceElement& elem, std::span<const Matrix3d> atPoints,
+                        std::span<Matrix3d> atNodes) {
+  const Eigen::MatrixXd& E = elem.getNodalExtrapolationMatrix();
+  for (int i = 0; i < elem.numNodes(); ++i) {
+    atNodes[i].setZero();
+    for (int k = 0; k < elem.numIntegrationPoints(); ++k) atNodes[i] += E(i, k) * atPoints[k];
+  }
+}
+
+}  // namespace sinew
