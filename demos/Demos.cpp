@@ -21,6 +21,7 @@ void registerDemos() {
     registerFourBarLinkage(reg);
     registerJointTypeDemos(reg);
     registerLumbarFrameSpring(reg);
+    registerFemBeam(reg);
   });
 }
 

@@ -28,6 +28,7 @@ void registerRigidBodyJoint(ModelRegistry& reg);
 void registerFourBarLinkage(ModelRegistry& reg);
 void registerJointTypeDemos(ModelRegistry& reg);
 void registerLumbarFrameSpring(ModelRegistry& reg);
+void registerFemBeam(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);

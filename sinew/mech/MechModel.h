@@ -41,6 +41,12 @@ class MechModel : public MechSystemBase {
   ComponentList<AttachmentComponent>& attachments() { return *myAttachments; }
 
   // Add helpers; each returns a reference to the added component.
+  /// Adds a sub-model (e.g. a FemModel3d) whose components join this
+  /// model's system (`mech.addModel(fem)`, §6.1).
+  template <class M>
+  M& addModel(std::unique_ptr<M> m) {
+    return static_cast<M&>(myModels->add(std::move(m)));
+  }
   Particle& addParticle(std::unique_ptr<Particle> p) { return myParticles->add(std::move(p)); }
   Particle& addParticle(const std::string& name, double mass, double x, double y, double z);
   Point& addPoint(std::unique_ptr<Point> p) { return myPoints->add(std::move(p)); }

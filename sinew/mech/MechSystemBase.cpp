@@ -91,7 +91,8 @@ void MechSystemBase::updateStructure() {
   std::vector<Constrainer*> cons;
   myComps.clear();
   myAuxComps.clear();
-  for (int i = 0; i < numComponents(); ++i) collect(*getComponent(i), myComps, effs, cons);
+  // The model itself may be an effector (FemModel3d sums its elements).
+  collect(*this, myComps, effs, cons);
   checkForceEffectors(effs);
   myClassification.clear();
   for (auto* c : myComps) myClassification.push_back(c->isActive() ? 0 : c->isParametric() ? 1 : 2);

@@ -1,0 +1,67 @@
+// FemElement3d (guide §6.1.2.2, §6.2.4, §6.8): a volumetric element of a
+// FemModel3d — its nodes in the node order of its ReferenceElement (Table
+// 6.1), and an optional density and material that override the model's.
+// Its forces and stiffness come from the free kernels of ElementKernels.h;
+// the model sums them (one element type for all: TetElement, HexElement, …
+// differ only in their ReferenceElement, whose name the element reports).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "sinew/fem/ElementKernels.h"
+#include "sinew/fem/FemNode3d.h"
+#include "sinew/model/Component.h"
+
+namespace sinew {
+
+class FemElement3d : public Component {
+  SINEW_DECLARE_PROPERTIES
+ public:
+  /// An element of the type with this many nodes (4 tet, 5 pyramid, 6
+  /// wedge, 8 hex, 10 quadtet, 13 quadpyramid, 15 quadwedge, 20 quadhex),
+  /// as FemElement3d.createElement picks it (§6.2.4). Throws ModelError for
+  /// another count or a repeated node.
+  static std::unique_ptr<FemElement3d> createElement(const std::vector<FemNode3d*>& nodes);
+  FemElement3d(const ReferenceElement& type, const std::vector<FemNode3d*>& nodes);
+
+  const ReferenceElement& getReferenceElement() const { return *myType; }
+  FemElementType getType() const { return myType->getType(); }
+  /// The guide's class name ("HexElement", "QuadtetElement", …).
+  const char* getTypeName() const { return myType->getName(); }
+  int numNodes() const { return static_cast<int>(myNodes.size()); }
+  FemNode3d& getNode(int i) const { return *myNodes[i]; }
+  const std::vector<FemNode3d*>& getNodes() const { return myNodes; }
+  int numIntegrationPoints() const { return myType->numIntegrationPoints(); }
+
+  /// Density; NaN (the default) inherits the model's.
+  double getDensity() const;
+  void setDensity(double d);
+  bool hasOwnDensity() const { return !std::isnan(myDensity); }
+  /// The element's own material (nullptr: the model's, the default).
+  const FemMaterial* getOwnMaterial() const { return myMaterial.get(); }
+  /// Sets a copy of mat as the element's material (§6.8).
+  void setMaterial(const FemMaterial& mat);
+  void clearMaterial() { myMaterial.reset(); }
+  /// The material in effect: the element's own or the model's.
+  const FemMaterial& getMaterial() const;
+
+  void getRestPositions(std::array<Vector3d, ReferenceElement::kMaxNodes>& x) const;
+  void getPositions(std::array<Vector3d, ReferenceElement::kMaxNodes>& x) const;
+  double getRestVolume() const;
+  double computeVolume() const;
+  Vector3d computeCentroid() const;
+
+  /// Cauchy stress and strain at each integration point (computed now).
+  std::vector<IntegrationPointState> computeIntegrationPointStates() const;
+  /// Stress extrapolated to each node, in node order.
+  std::vector<Matrix3d> computeNodalStresses() const;
+
+ private:
+  const ReferenceElement* myType;
+  std::vector<FemNode3d*> myNodes;
+  double myDensity = NAN;
+  std::unique_ptr<FemMaterial> myMaterial;
+};
+
+}  // namespace sinew
