@@ -150,6 +150,11 @@ void MechSystemBase::setState(const Eigen::VectorXd& state) {
   }
 }
 
+std::vector<double> MechSystemBase::solveStatic(double t, double relTol, int maxIter) {
+  updateStructure();
+  return mySolver->solveStatic(t, relTol, maxIter);
+}
+
 double MechSystemBase::getEnergy() const {
   const_cast<MechSystemBase*>(this)->updateStructure();
   return mySolver->computeEnergy();

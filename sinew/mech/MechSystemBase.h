@@ -70,6 +70,12 @@ class MechSystemBase : public Model {
   double getEnergy() const override;
   void componentStructureChanged() override { myStructureChanged = true; }
 
+  /// Moves the model to static equilibrium under its loads at time t
+  /// (gravity, external forces, springs, FEM elements, constraints) by
+  /// Newton's method; see MechSystemSolver::solveStatic. Returns the
+  /// residual force of each iterate.
+  std::vector<double> solveStatic(double t = 0, double relTol = 1e-10, int maxIter = 30);
+
   /// Compiles the system now if the structure changed (done automatically
   /// before a step).
   void updateStructure();

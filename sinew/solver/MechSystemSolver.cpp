@@ -390,6 +390,45 @@ bool MechSystemSolver::stabilizationPass(double t1, double tol) {
   return true;
 }
 
+std::vector<double> MechSystemSolver::solveStatic(double t, double relTol, int maxIter) {
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  mySys.setActiveVel(Eigen::VectorXd::Zero(mySys.activeVelSize()));
+  const Eigen::VectorXd zeroUp = Eigen::VectorXd::Zero(mySys.paramVelSize());
+  std::vector<double> residuals;
+  double scale = 0;
+  Eigen::VectorXd dq, q;
+  for (int k = 0;; ++k) {
+    computeForces(t, true);
+    mySys.assembleMass();
+    mySys.getActiveForce(myF);
+    buildConstraintRows(1.0, false, zeroUp);
+    double phi = 0;
+    for (int i = 0; i < myG.numRows(); ++i) phi = std::max(phi, std::abs(myG.rhs[i]));
+    const double r = myF.lpNorm<Eigen::Infinity>();
+    if (k == 0) scale = std::max(r, 1e-300);
+    residuals.push_back(r);
+    // Converged, or stalled at round-off after a large reduction (the floor
+    // is set by the internal forces, which can dwarf the applied ones).
+    const bool stalled = k > 0 && r < 1e-6 * scale && r > 0.5 * residuals[k - 1];
+    if ((r <= relTol * scale || stalled) && phi <= 1e-10) break;
+    if (k == maxIter)
+      throw SolverError(t, "", "static solve did not converge in " + std::to_string(maxIter) +
+                                   " iterations (residual force " + std::to_string(r) + ")");
+    mySys.formMatrix(0.0, 0.0, -1.0, myMS);
+    const bool changed = myProjPatternChanged || mySys.takePatternChanged();
+    myProjPatternChanged = false;
+    solveOrThrow(myProjKKT, myMS, changed, myF, dq, t);
+    mySys.getFullPos(q);
+    addActivePosImpulse(q, 1.0, dq);
+    mySys.setFullPos(q);
+    mySys.updateExpansions();
+    mySys.updateAttachmentStates();
+  }
+  if (myG.numRows() + myN.numRows() > 0) distributeConstraintForces(myLambda, myTheta, 1.0);
+  return residuals;
+}
+
 void MechSystemSolver::checkState(double t1, const Eigen::VectorXd& q0, const Eigen::VectorXd& u0) {
   BlockVec v;
   double q[7];

@@ -43,6 +43,18 @@ class MechSystemSolver {
   /// state becomes non-finite; the state is then left as it was at t0.
   void advance(double t0, double t1);
 
+  /// Newton's method on static equilibrium at time t: f(q) = 0 subject to
+  /// the hard constraints φ(q) = 0, each iteration solving
+  /// [−K −Gᵀ; −G 0][Δq; λ] = [f; φ] with the current tangent (velocities
+  /// are set to zero, so damping plays no part). Stops when the largest
+  /// force falls below relTol × the first residual (or stops falling at
+  /// round-off once below 1e-6 of it) and the largest constraint error
+  /// below 1e-10; throws SolverError if that takes more
+  /// than maxIter iterations or the tangent is singular (e.g. a body with
+  /// no spring or constraint holding it). Returns the residual force of
+  /// each iterate, the last one converged.
+  std::vector<double> solveStatic(double t, double relTol = 1e-10, int maxIter = 30);
+
   /// Kinetic + gravitational + elastic energy (NaN if some effector has no
   /// potential).
   double computeEnergy() const;
