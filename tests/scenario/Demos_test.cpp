@@ -51,7 +51,8 @@ TEST(Demos, TheGuideDemosAreRegistered) {
                         "SimpleMuscleWithProbes", "RigidBodyJoint", "FourBarLinkage", "CustomJointDemo",
                         "HingeJointDemo", "SliderJointDemo", "CylindricalJointDemo", "SlottedHingeJointDemo",
                         "UniversalJointDemo", "GimbalJointDemo", "SphericalJointDemo", "PlanarJointDemo",
-                        "EllipsoidJointDemo", "PlanarConnectorDemo", "SegmentedPlanarConnectorDemo"})
+                        "EllipsoidJointDemo", "PlanarConnectorDemo", "SegmentedPlanarConnectorDemo",
+                        "LumbarFrameSpring", "FemBeam", "FemBeamWithBlock"})
     EXPECT_TRUE(have.count(n)) << n;
   EXPECT_TRUE(have.count(demos::defaultDemo()));
   for (auto& [name, entry] : ModelRegistry::instance().entries())
