@@ -49,7 +49,10 @@ void FemElement3d::setDensity(double d) {
   if (auto* m = const_cast<FemModel3d*>(owner(*this))) m->invalidateNodeMasses();
 }
 
-void FemElement3d::setMaterial(const FemMaterial& mat) { myMaterial = mat.clone(); }
+void FemElement3d::setMaterial(const FemMaterial& mat) {
+  myMaterial = mat.clone();
+  if (auto* m = const_cast<FemModel3d*>(owner(*this))) m->materialsChanged();
+}
 
 const FemMaterial& FemElement3d::getMaterial() const {
   if (myMaterial) return *myMaterial;

@@ -2,7 +2,9 @@
 
 #include <cmath>
 
+#include "sinew/fem/IncompressibleMaterial.h"
 #include "sinew/fem/LinearMaterial.h"
+#include "sinew/fem/VolumeKernels.h"
 
 namespace sinew {
 
@@ -18,10 +20,39 @@ SINEW_PROPERTIES(FemModel3d, MechSystemBase) {
                        &FemModel3d::getStiffnessDamping, &FemModel3d::setStiffnessDamping)
       .setDefault(0.0)
       .setRange(0, INFINITY);
+  list.add<FemModel3d>("incompressible", "hard incompressibility (§6.7.2)", &FemModel3d::getIncompressible,
+                       &FemModel3d::setIncompressible)
+      .setDefault(std::string("OFF"));
+  list.add<FemModel3d>("softIncompMethod", "where soft incompressibility acts (§6.7.3)",
+                       &FemModel3d::getSoftIncompMethod, &FemModel3d::setSoftIncompMethod)
+      .setDefault(std::string("AUTO"));
 }
 
 namespace {
 using NodeArray = std::array<Vector3d, ReferenceElement::kMaxNodes>;
+
+/// The deviatoric part of an incompressible material as a material of its
+/// own: the element kernels integrate it while the bulk pressure is taken
+/// per element or per node.
+class DeviatoricPart : public FemMaterial {
+ public:
+  explicit DeviatoricPart(const IncompressibleMaterial& m) : myMat(m) {}
+  const PropertyList& getAllPropertyInfo() const override { return HasProperties::staticPropertyInfo(); }
+  void computeStressAndTangent(Matrix3d& sigma, Matrix6d* D, const DeformedPoint& def) const override {
+    myMat.computeDevStressAndTangent(sigma, D, def);
+  }
+  double computeStrainEnergyDensity(const DeformedPoint& def) const override {
+    return myMat.computeDevStrainEnergyDensity(def);
+  }
+  std::unique_ptr<FemMaterial> clone() const override { return std::make_unique<DeviatoricPart>(*this); }
+
+ private:
+  const IncompressibleMaterial& myMat;
+};
+
+const IncompressibleMaterial* asIncompressible(const FemMaterial& m) {
+  return m.isIncompressible() ? static_cast<const IncompressibleMaterial*>(&m) : nullptr;
+}
 
 double checkedNonNegative(double v, const char* what, const std::string& where) {
   if (!(v >= 0) || !std::isfinite(v))
@@ -110,9 +141,16 @@ void FemModel3d::computeElement(const FemElement3d& e, ElementVector& f, Element
   e.getRestPositions(rest);
   e.getPositions(pos);
   const size_t n = e.numNodes();
+  const NodePositions x0(rest.data(), n), x(pos.data(), n);
+  const ReferenceElement& type = e.getReferenceElement();
+  const IncompressibleMaterial* inc = asIncompressible(e.getMaterial());
+  const IncompMethod soft = softMethod();
   try {
-    computeElementForcesAndStiffness(e.getReferenceElement(), NodePositions(rest.data(), n),
-                                     NodePositions(pos.data(), n), e.getMaterial(), f, K);
+    if (!inc || soft == IncompMethod::FULL) {
+      computeElementForcesAndStiffness(type, x0, x, e.getMaterial(), f, K);
+      return;
+    }
+    computeElementForcesAndStiffness(type, x0, x, DeviatoricPart(*inc), f, K);
   } catch (const InvertedElementError& err) {
     // As a ModelError the solver reports a failed step and keeps the state.
     throw ModelError(std::string(e.getTypeName()) + " inverted at integration point " +
@@ -120,12 +158,29 @@ void FemModel3d::computeElement(const FemElement3d& e, ElementVector& f, Element
                          ")",
                      e.describe());
   }
+  // The bulk pressure: one p(V/V0) for the element (ELEMENT), or the mean
+  // of its nodes' pressures (NODAL, whose coupling term the model adds).
+  NodeGradients g;
+  const double v = computeVolumeGradient(type, x, g), v0 = e.getRestVolume();
+  double p = 0;
+  if (soft == IncompMethod::ELEMENT) {
+    p = inc->computePressure(v / v0);
+    const double c = inc->computePressureDerivative(v / v0) / v0;
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j) K.block<3, 3>(3 * i, 3 * j) += c * g[i] * g[j].transpose();
+  } else {
+    for (size_t i = 0; i < n; ++i) p += myNodal[myNodeIndex.at(&e.getNode(i))].pressure / n;
+  }
+  for (size_t i = 0; i < n; ++i) f.segment<3>(3 * i) -= p * g[i];
+  addVolumeHessian(type, x, p, K);
 }
 
 void FemModel3d::applyForces(double) {
   const double dM = myParticleDamping, dK = myStiffnessDamping;
   if (dM > 0)
     for (auto& n : *myNodes) n.addForce(Vector3d(-dM * n.getMass() * n.getVelocity()));
+  const bool nodal = softMethod() == IncompMethod::NODAL;
+  if (nodal) computeNodalVolumes();
   myK.resize(myElements->size());
   ElementVector f, v;
   ElementMatrix K;
@@ -140,6 +195,7 @@ void FemModel3d::applyForces(double) {
     }
     for (int i = 0; i < e.numNodes(); ++i) e.getNode(i).addForce(Vector3d(f.segment<3>(3 * i)));
   }
+  if (nodal) addNodalPressureDamping(dK);
 }
 
 void FemModel3d::declareJacobianBlocks(JacobianPattern& pat) {
@@ -152,6 +208,13 @@ void FemModel3d::declareJacobianBlocks(JacobianPattern& pat) {
   }
   myNodeHandles.clear();
   for (auto& n : *myNodes) myNodeHandles.push_back(pat.declareBlock(n, n));
+  // Soft nodal pressures couple every pair of nodes around a node.
+  myNodal.clear();
+  if (softMethod() != IncompMethod::NODAL || !nodalBulkMaterial()) return;
+  computeNodalVolumes();
+  for (auto& r : myNodal)
+    for (auto& [a, ga] : r.grad)
+      for (auto& [b, gb] : r.grad) r.handles.push_back(pat.declareBlock(myNodes->get(a), myNodes->get(b)));
 }
 
 void FemModel3d::addPosJacobian(JacobianMatrix& Kmat, double s) {
@@ -162,6 +225,17 @@ void FemModel3d::addPosJacobian(JacobianMatrix& Kmat, double s) {
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) {
         const Matrix3d B = -s * myK[k].block<3, 3>(3 * i, 3 * j);
+        Kmat.addBlock(*h++, B);
+      }
+  }
+  // ∂f/∂x of the nodal pressures' volume term: −(dp/dJ / V_n0) g_n g_nᵀ.
+  for (auto& r : myNodal) {
+    if (r.restVolume <= 0 || r.handles.size() != r.grad.size() * r.grad.size()) continue;
+    const double c = -s * r.dpdJ / r.restVolume;
+    const int* h = r.handles.data();
+    for (auto& [a, ga] : r.grad)
+      for (auto& [b, gb] : r.grad) {
+        const Matrix3d B = c * ga * gb.transpose();
         Kmat.addBlock(*h++, B);
       }
   }
@@ -178,15 +252,31 @@ void FemModel3d::addVelJacobian(JacobianMatrix& D, double s) {
 }
 
 double FemModel3d::getPotentialEnergy() const {
+  // Deviatoric energy at the points, plus the bulk potential where the soft
+  // method evaluates it: per element V0 U(V/V0), or per node V_n0 U(J_n).
+  const IncompMethod soft = softMethod();
   double E = 0;
   NodeArray rest, pos;
   for (auto& e : *myElements) {
     e.getRestPositions(rest);
     e.getPositions(pos);
     const size_t n = e.numNodes();
-    E += computeElementStrainEnergy(e.getReferenceElement(), NodePositions(rest.data(), n),
-                                    NodePositions(pos.data(), n), e.getMaterial());
+    const NodePositions x0(rest.data(), n), x(pos.data(), n);
+    const IncompressibleMaterial* inc = asIncompressible(e.getMaterial());
+    if (!inc || soft == IncompMethod::FULL) {
+      E += computeElementStrainEnergy(e.getReferenceElement(), x0, x, e.getMaterial());
+      continue;
+    }
+    E += computeElementStrainEnergy(e.getReferenceElement(), x0, x, DeviatoricPart(*inc));
+    if (soft == IncompMethod::ELEMENT) {
+      const double v0 = e.getRestVolume();
+      E += v0 * inc->computeBulkEnergyDensity(sinew::computeVolume(e.getReferenceElement(), x) / v0);
+    }
   }
+  if (soft == IncompMethod::NODAL)
+    if (const IncompressibleMaterial* inc = nodalBulkMaterial())
+      for (auto& r : const_cast<FemModel3d*>(this)->nodalVolumesNow())
+        if (r.restVolume > 0) E += r.restVolume * inc->computeBulkEnergyDensity(r.volume / r.restVolume);
   return E;
 }
 

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "sinew/fem/FemElement3d.h"
@@ -20,7 +21,17 @@
 
 namespace sinew {
 
-class FemModel3d : public MechSystemBase, public ForceEffector {
+/// Where volume is held (§6.7.1, FemModel.IncompMethod): OFF; per
+/// ELEMENT; per NODE (the volume around each node); AUTO (= ON): ELEMENT
+/// when there are no more elements than nodes, else NODAL; FULL: at each
+/// integration point (soft only).
+enum class IncompMethod { OFF, ELEMENT, NODAL, AUTO, ON, FULL };
+template <>
+struct EnumNames<IncompMethod> {
+  static const std::vector<std::string>& get();
+};
+
+class FemModel3d : public MechSystemBase, public ForceEffector, public Constrainer {
   SINEW_DECLARE_PROPERTIES
  public:
   explicit FemModel3d(std::string name = {});
@@ -57,9 +68,29 @@ class FemModel3d : public MechSystemBase, public ForceEffector {
   void setStiffnessDamping(double d);
   const FemMaterial& getMaterial() const { return *myMaterial; }
   /// Sets a copy of mat (changing mat afterwards has no effect, §6.8).
-  void setMaterial(const FemMaterial& mat) { myMaterial = mat.clone(); }
+  void setMaterial(const FemMaterial& mat) {
+    myMaterial = mat.clone();
+    materialsChanged();
+  }
+  /// Called when a material changes kind (e.g. to an incompressible one):
+  /// the Jacobian pattern is compiled again.
+  void materialsChanged() { notifyStructureChanged(); }
   /// The model's material, for changing its parameters in place.
   FemMaterial& material() { return *myMaterial; }
+
+  // Incompressibility (§6.7)
+  /// Hard incompressibility: a volume constraint per element or per node
+  /// (OFF, ELEMENT, NODAL, AUTO or ON; default OFF). Its multipliers are
+  /// pressures (getIncompPressures()).
+  IncompMethod getIncompressible() const { return myHardIncomp; }
+  void setIncompressible(IncompMethod m);
+  /// Where an IncompressibleMaterial's bulk pressure p(J) is evaluated
+  /// (ELEMENT, NODAL, AUTO or FULL; default AUTO).
+  IncompMethod getSoftIncompMethod() const { return mySoftIncomp; }
+  void setSoftIncompMethod(IncompMethod m);
+  /// The pressures of the hard volume constraints after the last step, one
+  /// per element or node (in list order).
+  const Eigen::VectorXd& getIncompPressures() const { return myIncompPressures; }
 
   /// Recomputes every node's lumped mass from its elements (after density
   /// or rest-position changes; done automatically for density).
@@ -75,12 +106,37 @@ class FemModel3d : public MechSystemBase, public ForceEffector {
   void addPosJacobian(JacobianMatrix& K, double s) override;
   void addVelJacobian(JacobianMatrix& D, double s) override;
   double getPotentialEnergy() const override;
+  // Constrainer (hard incompressibility)
+  void getBilateralConstraints(ConstraintBuilder& G) override;
+  void setConstraintForces(const double* bilateral, const double* unilateral) override;
 
  private:
+  struct NodalRegion {
+    double volume = 0, restVolume = 0, pressure = 0, dpdJ = 0;
+    std::vector<std::pair<int, Vector3d>> grad;  ///< (node index, ∂V_n/∂x)
+    std::vector<int> handles;                     ///< Jacobian blocks of grad pairs
+  };
+
   /// Forces f and tangent K of element e at the current positions; an
   /// inverted element is reported with its path.
   void computeElement(const FemElement3d& e, ElementVector& f, ElementMatrix& K) const;
   void lumpMass(const FemElement3d& e, double sign);
+  /// ELEMENT or NODAL for OFF/FULL-free methods resolved by the AUTO rule.
+  IncompMethod resolve(IncompMethod m) const;
+  /// The soft method in use for the model (FULL, ELEMENT or NODAL).
+  IncompMethod softMethod() const { return resolve(mySoftIncomp); }
+  /// The incompressible material whose bulk potential nodal pressures use.
+  const class IncompressibleMaterial* nodalBulkMaterial() const;
+  /// Soft nodal pressures: per node, its volume, rest volume and the
+  /// gradient of its volume over the nodes around it.
+  void computeNodalVolumes();
+  /// The nodal regions at the current positions (for energy reports).
+  const std::vector<NodalRegion>& nodalVolumesNow() {
+    computeNodalVolumes();
+    return myNodal;
+  }
+  void addNodalPressureDamping(double dK);
+
 
   ComponentList<FemNode3d>* myNodes;
   ComponentList<FemElement3d>* myElements;
@@ -90,6 +146,11 @@ class FemModel3d : public MechSystemBase, public ForceEffector {
   std::vector<int> myElementHandles, myElementHandleStart, myNodeHandles;
   // Per step: each element's tangent from the last applyForces.
   std::vector<Eigen::MatrixXd> myK;
+  IncompMethod myHardIncomp = IncompMethod::OFF, mySoftIncomp = IncompMethod::AUTO;
+  std::vector<NodalRegion> myNodal;  ///< per node, for soft NODAL
+  std::unordered_map<const FemNode3d*, int> myNodeIndex;  ///< node → list index, with myNodal
+  Eigen::VectorXd myIncompPressures;
+  int myHardRows = 0;
 };
 
 }  // namespace sinew

@@ -63,18 +63,27 @@ class EigenLDLTSolver : public LinearSolver {
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
     x = myLDLT.solve(b);
     if (myNc == 0) return;
-    // Refine against the exact matrix until the residual is at round-off.
+    // Refine against the exact matrix until the residual is at round-off,
+    // while each step at least halves it (redundant rows, whose residual
+    // cannot vanish, stop at once).
     const double tol = 1e-14 * std::max(1.0, b.lpNorm<Eigen::Infinity>());
-    for (int k = 0; k < 3; ++k) {
+    double prev = INFINITY;
+    for (int k = 0; k < 30; ++k) {
       myR = b - (*myA) * x;
-      if (myR.lpNorm<Eigen::Infinity>() <= tol) break;
+      const double r = myR.lpNorm<Eigen::Infinity>();
+      if (r <= tol || (k >= 3 && r > 0.5 * prev)) break;
+      prev = r;
       x += myLDLT.solve(myR);
     }
   }
   std::string name() const override { return "EigenLDLT"; }
 
  private:
-  /// myReg = A − εI on the constraint block, reusing the pattern.
+  /// myReg = A − ε_i on the diagonal of each constraint row i, reusing the
+  /// pattern. ε_i is 1e-12 of the row's own scale, the Jacobi estimate
+  /// Σ_j g_ij² / S_jj of its Schur complement G S⁻¹ Gᵀ: rows with small
+  /// gradients against a stiff S (an FEM element's volume row) would see a
+  /// uniform ε as a sizeable change, and refinement would crawl.
   void regularize(const SparseMatrixd& A, bool patternChanged) {
     if (patternChanged || myReg.nonZeros() != A.nonZeros() || myReg.rows() != A.rows()) {
       myReg = A;
@@ -83,14 +92,22 @@ class EigenLDLTSolver : public LinearSolver {
     } else {
       std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), myReg.valuePtr());
     }
-    const double eps = 1e-12 * std::max(1.0, A.diagonal().head(A.rows() - myNc).cwiseAbs().maxCoeff());
-    for (int p : myDiag) myReg.valuePtr()[p] -= eps;
+    const int n = static_cast<int>(A.rows()) - myNc;
+    const double fallback = 1e-12 * std::max(1.0, A.diagonal().head(n).cwiseAbs().maxCoeff());
+    myScale.assign(myNc, 0.0);
+    const Eigen::VectorXd d = A.diagonal();
+    for (int j = 0; j < n; ++j)
+      for (SparseMatrixd::InnerIterator it(A, j); it; ++it)
+        if (it.row() >= n && d[j] != 0) myScale[it.row() - n] += it.value() * it.value() / std::abs(d[j]);
+    for (int i = 0; i < myNc; ++i)
+      myReg.valuePtr()[myDiag[i]] -= myScale[i] > 0 ? 1e-12 * myScale[i] : fallback;
   }
 
   Eigen::SimplicialLDLT<SparseMatrixd, Eigen::Lower, Eigen::AMDOrdering<int>> myLDLT;
   const SparseMatrixd* myA = nullptr;
   SparseMatrixd myReg;
   std::vector<int> myDiag;
+  std::vector<double> myScale;
   Eigen::VectorXd myR;
   int myNc = 0;
   bool myAnalyzed = false;

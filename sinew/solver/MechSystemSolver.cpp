@@ -397,6 +397,7 @@ std::vector<double> MechSystemSolver::solveStatic(double t, double relTol, int m
   const Eigen::VectorXd zeroUp = Eigen::VectorXd::Zero(mySys.paramVelSize());
   std::vector<double> residuals;
   double scale = 0;
+  myLambda.resize(0);
   Eigen::VectorXd dq, q;
   for (int k = 0;; ++k) {
     computeForces(t, true);
@@ -405,7 +406,12 @@ std::vector<double> MechSystemSolver::solveStatic(double t, double relTol, int m
     buildConstraintRows(1.0, false, zeroUp);
     double phi = 0;
     for (int i = 0; i < myG.numRows(); ++i) phi = std::max(phi, std::abs(myG.rhs[i]));
-    const double r = myF.lpNorm<Eigen::Infinity>();
+    // The residual is the net force f + Gᵀλ, with the constraint forces of
+    // the last iterate (zero at the start).
+    Eigen::VectorXd net = myF;
+    if (k > 0 && myLambda.size() == myG.numRows())
+      for (const auto& e : myG.entries) net[e.col()] += e.value() * myLambda[e.row()];
+    const double r = net.lpNorm<Eigen::Infinity>();
     if (k == 0) scale = std::max(r, 1e-300);
     residuals.push_back(r);
     // Converged, or stalled at round-off after a large reduction (the floor
