@@ -65,6 +65,7 @@ FemModel3d::FemModel3d(std::string name)
     : MechSystemBase(std::move(name)), myMaterial(std::make_unique<LinearMaterial>()) {
   myNodes = addList<FemNode3d>("nodes");
   myElements = addList<FemElement3d>("elements");
+  myMarkers = addList<FemMarker>("markers");
 }
 
 FemModel3d::~FemModel3d() = default;
@@ -76,6 +77,49 @@ FemElement3d* FemModel3d::getElementByNumber(int num) const {
 }
 
 FemNode3d& FemModel3d::addNode(std::unique_ptr<FemNode3d> n) { return myNodes->add(std::move(n)); }
+
+FemElement3d* FemModel3d::findContainingElement(const Vector3d& p) const {
+  Vector3d s;
+  for (auto& e : *myElements) {
+    // Cheap rejection by the element's node bounding box.
+    Eigen::AlignedBox3d box;
+    for (auto* n : e.getNodes()) box.extend(n->getPosition());
+    if (!box.contains(p) && box.exteriorDistance(p) > 1e-12) continue;
+    if (computeNaturalCoordinates(e, p, s)) return &e;
+  }
+  return nullptr;
+}
+
+FemElement3d* FemModel3d::findNearestElement(const Vector3d& p) const {
+  if (FemElement3d* e = findContainingElement(p)) return e;
+  FemElement3d* best = nullptr;
+  double bestDist = INFINITY;
+  for (auto& e : *myElements)
+    if (const double d = (e.computeCentroid() - p).squaredNorm(); d < bestDist) bestDist = d, best = &e;
+  return best;
+}
+
+FemNode3d* FemModel3d::findNearestNode(const Vector3d& p) const {
+  FemNode3d* best = nullptr;
+  double bestDist = INFINITY;
+  for (auto& n : *myNodes)
+    if (const double d = (n.getPosition() - p).squaredNorm(); d < bestDist) bestDist = d, best = &n;
+  return best;
+}
+
+std::unique_ptr<PointFem3dAttachment> FemModel3d::createPointAttachment(Point& p) const {
+  const FemElement3d* e = findNearestElement(p.getPosition());
+  if (!e) throw ModelError("cannot attach a point to an FEM model without elements", describe());
+  return std::make_unique<PointFem3dAttachment>(p, *e);
+}
+
+FemMarker& FemModel3d::addMarker(const Vector3d& pos, const std::string& name) {
+  const FemElement3d* e = findNearestElement(pos);
+  if (!e) throw ModelError("cannot add a marker to an FEM model without elements", describe());
+  FemMarker& m = myMarkers->add(std::make_unique<FemMarker>(name, pos));
+  m.setFromElement(*e);
+  return m;
+}
 
 FemElement3d& FemModel3d::addElement(std::unique_ptr<FemElement3d> e) {
   for (auto* n : e->getNodes())

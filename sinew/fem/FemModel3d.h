@@ -17,6 +17,7 @@
 
 #include "sinew/fem/FemElement3d.h"
 #include "sinew/fem/FemNode3d.h"
+#include "sinew/fem/PointFem3dAttachment.h"
 #include "sinew/mech/MechSystemBase.h"
 
 namespace sinew {
@@ -48,6 +49,22 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   /// By persistent number (§6.4.9); nullptr if none.
   FemNode3d* getNodeByNumber(int num) const;
   FemElement3d* getElementByNumber(int num) const;
+
+  ComponentList<FemMarker>& markers() { return *myMarkers; }
+  /// Adds a marker at world position pos, attached to the element that
+  /// contains it (or the nearest one) (§6.5).
+  FemMarker& addMarker(const Vector3d& pos, const std::string& name = {});
+
+  // Finding elements (§6.4.5): at the current node positions.
+  /// The element containing p, or nullptr.
+  FemElement3d* findContainingElement(const Vector3d& p) const;
+  /// The element containing p, else the one whose centroid is nearest.
+  FemElement3d* findNearestElement(const Vector3d& p) const;
+  /// The node nearest to p.
+  FemNode3d* findNearestNode(const Vector3d& p) const;
+  /// An attachment of point p to the element containing it, or the nearest
+  /// (§6.4.3), for `mech.addAttachment(...)`.
+  std::unique_ptr<PointFem3dAttachment> createPointAttachment(Point& p) const;
 
   FemNode3d& addNode(std::unique_ptr<FemNode3d> n);
   FemNode3d& addNode(const Vector3d& pos) { return addNode(std::make_unique<FemNode3d>(pos)); }
@@ -140,6 +157,7 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
 
   ComponentList<FemNode3d>* myNodes;
   ComponentList<FemElement3d>* myElements;
+  ComponentList<FemMarker>* myMarkers;
   double myDensity = 1000, myParticleDamping = 2, myStiffnessDamping = 0;
   std::unique_ptr<FemMaterial> myMaterial;
   // Per compile: Jacobian handles, node pairs of each element then nodes.

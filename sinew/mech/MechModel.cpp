@@ -41,25 +41,23 @@ Component& MechModel::addForceEffector(std::unique_ptr<Component> c) {
   return myForceEffectors->addComponent(std::move(c));
 }
 
-namespace {
-AttachmentComponent& addAttachment(ComponentList<AttachmentComponent>& list,
-                                   std::unique_ptr<AttachmentComponent> a) {
+
+AttachmentComponent& MechModel::addAttachment(std::unique_ptr<AttachmentComponent> a) {
   a->connect();
-  return list.add(std::move(a));
+  return myAttachments->add(std::move(a));
 }
-}  // namespace
 
 AttachmentComponent& MechModel::attachPoint(Point& p, Point& master) {
-  return addAttachment(*myAttachments, std::make_unique<PointParticleAttachment>(p, master));
+  return addAttachment(std::make_unique<PointParticleAttachment>(p, master));
 }
 AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master) {
-  return addAttachment(*myAttachments, std::make_unique<PointFrameAttachment>(p, master));
+  return addAttachment(std::make_unique<PointFrameAttachment>(p, master));
 }
 AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master, const Vector3d& loc) {
-  return addAttachment(*myAttachments, std::make_unique<PointFrameAttachment>(p, master, loc));
+  return addAttachment(std::make_unique<PointFrameAttachment>(p, master, loc));
 }
 AttachmentComponent& MechModel::attachFrame(Frame& f, Frame& master) {
-  return addAttachment(*myAttachments, std::make_unique<FrameFrameAttachment>(f, master));
+  return addAttachment(std::make_unique<FrameFrameAttachment>(f, master));
 }
 
 AttachmentComponent& MechModel::attachFrame(Frame& f, Frame& master, const RigidTransform3d& TFW) {

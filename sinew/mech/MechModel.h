@@ -81,6 +81,9 @@ class MechModel : public MechSystemBase {
 
   // Attachments (§3.6)
   /// Attaches point p to a particle/point or to a frame at p's current position.
+  /// Adds an attachment built elsewhere (e.g. FemModel3d::createPointAttachment)
+  /// and connects its slave (`mech.addAttachment(a)`, §3.6, §6.4.3).
+  AttachmentComponent& addAttachment(std::unique_ptr<AttachmentComponent> a);
   AttachmentComponent& attachPoint(Point& p, Point& master);
   AttachmentComponent& attachPoint(Point& p, Frame& master);
   AttachmentComponent& attachPoint(Point& p, Frame& master, const Vector3d& loc);

@@ -1,0 +1,85 @@
+#include "sinew/fem/PointFem3dAttachment.h"
+
+#include <cmath>
+
+namespace sinew {
+
+namespace {
+/// Whether natural coordinates s lie in the element's domain (within tol).
+bool insideDomain(const ReferenceElement& type, const Vector3d& s, double tol) {
+  switch (type.getDomain()) {
+    case ReferenceElement::Domain::Tetrahedron:
+      return s.minCoeff() >= -tol && s.sum() <= 1 + tol;
+    case ReferenceElement::Domain::Prism:
+      return s.x() >= -tol && s.y() >= -tol && s.x() + s.y() <= 1 + tol && std::abs(s.z()) <= 1 + tol;
+    case ReferenceElement::Domain::Cube:
+      return s.cwiseAbs().maxCoeff() <= 1 + tol;
+  }
+  return false;
+}
+}  // namespace
+
+bool computeNaturalCoordinates(const FemElement3d& e, const Vector3d& p, Vector3d& s, double tol) {
+  const ReferenceElement& type = e.getReferenceElement();
+  ReferenceElement::ShapeValues N;
+  ReferenceElement::ShapeGradients dNds;
+  s = type.getWarpingCoords();
+  for (int iter = 0; iter < 50; ++iter) {
+    type.computeShape(s, N, dNds);
+    Vector3d x = Vector3d::Zero();
+    Matrix3d J = Matrix3d::Zero();
+    for (int i = 0; i < e.numNodes(); ++i) {
+      x += N[i] * e.getNode(i).getPosition();
+      J += e.getNode(i).getPosition() * dNds.col(i).transpose();
+    }
+    const Vector3d ds = J.fullPivLu().solve(p - x);
+    s += ds;
+    if (!ds.allFinite()) return false;
+    if (ds.norm() < 1e-14) break;
+  }
+  return insideDomain(type, s, tol);
+}
+
+PointFem3dAttachment::PointFem3dAttachment(Point& p, const std::vector<FemNode3d*>& nodes,
+                                           const std::vector<double>& weights)
+    : mySlave(p), myNodes(nodes), myWeights(weights) {
+  if (nodes.empty() || nodes.size() != weights.size())
+    throw ModelError("an FEM point attachment needs one weight per node", p.describe());
+  double sum = 0;
+  for (double w : weights) sum += w;
+  if (std::abs(sum - 1) > 1e-9)
+    throw ModelError("FEM point attachment weights must sum to 1, got " + std::to_string(sum), p.describe());
+}
+
+PointFem3dAttachment::PointFem3dAttachment(Point& p, const FemElement3d& e) : mySlave(p), myNodes(e.getNodes()) {
+  Vector3d s;
+  computeNaturalCoordinates(e, p.getPosition(), s);
+  ReferenceElement::ShapeValues N;
+  ReferenceElement::ShapeGradients dNds;
+  e.getReferenceElement().computeShape(s, N, dNds);
+  myWeights.assign(N.data(), N.data() + e.numNodes());
+}
+
+void PointFem3dAttachment::updatePosStates() {
+  Vector3d x = Vector3d::Zero();
+  for (size_t i = 0; i < myNodes.size(); ++i) x += myWeights[i] * myNodes[i]->getPosition();
+  mySlave.setPosition(x);
+}
+
+void PointFem3dAttachment::updateVelStates() {
+  Vector3d v = Vector3d::Zero();
+  for (size_t i = 0; i < myNodes.size(); ++i) v += myWeights[i] * myNodes[i]->getVelocity();
+  mySlave.setVelocity(v);
+}
+
+FemMarker::~FemMarker() {
+  if (myAttachment) myAttachment->disconnect();
+}
+
+void FemMarker::setFromElement(const FemElement3d& e) {
+  if (myAttachment) myAttachment->disconnect();
+  myAttachment = std::make_unique<PointFem3dAttachment>(*this, e);
+  myAttachment->connect();
+}
+
+}  // namespace sinew
