@@ -1,5 +1,6 @@
 #include "sinew/joints/JointBase.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sinew {
@@ -285,24 +286,38 @@ void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, doub
   }
 }
 
+template <class F>
+void JointBase::forEachBilateralRow(F&& f) const {
+  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
+    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
+    if (c.isBilateral()) f(c.getWrenchG(), c.getWrenchG().dot(myErrC), compliance(c), myRates[k]);
+  }
+  for (int i = 0; i < numCoordinates(); ++i) {
+    const CoordinateInfo& q = info(i);
+    if (q.locked)
+      f(q.limitConstraint->getWrenchG(), q.value - q.lockedValue, compliance(*q.limitConstraint),
+        myRates[q.limitConstraint->getIndex()]);
+  }
+}
+
+template <class F>
+void JointBase::forEachUnilateralRow(F&& f) const {
+  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
+    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
+    if (c.isBilateral() || c.getEngaged() == 0) continue;
+    f(c.getEngaged() * c.getWrenchG(), c.getDistance(), 0.0, c.getEngaged() * myRates[k]);
+  }
+}
+
 void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   requireConnected();
   updateStepState(G.wantsVelocityProducts());
   myStepStateFresh = true;
   myBilateralDirs.clear();
-  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
-    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
-    if (!c.isBilateral()) continue;
-    addRow(G, c.getWrenchG(), c.getWrenchG().dot(myErrC), compliance(c), myRates[k]);
-    myBilateralDirs.push_back(c.getWrenchG());
-  }
-  for (int i = 0; i < numCoordinates(); ++i) {
-    const CoordinateInfo& q = info(i);
-    if (!q.locked) continue;
-    addRow(G, q.limitConstraint->getWrenchG(), q.value - q.lockedValue, compliance(*q.limitConstraint),
-           myRates[q.limitConstraint->getIndex()]);
-    myBilateralDirs.push_back(q.limitConstraint->getWrenchG());
-  }
+  forEachBilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
+    addRow(G, w, dist, compliance, rate);
+    myBilateralDirs.push_back(w);
+  });
 }
 
 void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
@@ -310,13 +325,22 @@ void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
   if (!myA) return;
   if (!myStepStateFresh) updateStepState(N.wantsVelocityProducts());
   myStepStateFresh = false;
-  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
-    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
-    if (c.isBilateral() || c.getEngaged() == 0) continue;
-    const Wrench w = c.getEngaged() * c.getWrenchG();
-    addRow(N, w, c.getDistance(), 0, c.getEngaged() * myRates[k]);
+  forEachUnilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
+    addRow(N, w, dist, compliance, rate);
     myUnilateralDirs.push_back(w);
-  }
+  });
+}
+
+double JointBase::getMaxHardError() {
+  requireConnected();
+  updateStepState(false);
+  myStepStateFresh = false;
+  double e = 0;
+  forEachBilateralRow([&](const Wrench&, double dist, double compliance, double) {
+    if (compliance == 0) e = std::max(e, std::abs(dist));
+  });
+  forEachUnilateralRow([&](const Wrench&, double dist, double, double) { e = std::max(e, -dist); });
+  return e;
 }
 
 void JointBase::setConstraintForces(const double* bilateral, const double* unilateral) {

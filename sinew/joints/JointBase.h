@@ -87,6 +87,8 @@ class JointBase : public Component, public Constrainer, public TransformableGeom
   void getBilateralConstraints(ConstraintBuilder& G) override;
   void getUnilateralConstraints(ConstraintBuilder& N) override;
   void setConstraintForces(const double* bilateral, const double* unilateral) override;
+  /// From the coupling's errors, without forming the rows.
+  double getMaxHardError() override;
 
   /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
   /// coordinate i to a joint class's property list.
@@ -112,6 +114,12 @@ class JointBase : public Component, public Constrainer, public TransformableGeom
   void constraintValuesAhead(double eps, std::vector<double>& values);
   double worldRowValue(const Wrench& wG, const RigidTransform3d& TGW, const Twist& relW) const;
   void addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate);
+  /// Calls f(wrench in G, φ, compliance, Ġu) for each bilateral (then each
+  /// engaged unilateral) row of the current step state, in row order.
+  template <class F>
+  void forEachBilateralRow(F&& f) const;
+  template <class F>
+  void forEachUnilateralRow(F&& f) const;
   double compliance(const RigidBodyConstraint& c) const { return c.isRotary() ? myRotCompliance : myLinCompliance; }
 
   Frame* myA = nullptr;
