@@ -7,8 +7,17 @@ namespace sinew {
 Twist errorTwist(const RigidTransform3d& TCG) {
   Twist d;
   d.head<3>() = TCG.p;
-  Eigen::AngleAxisd aa(TCG.R);
-  d.tail<3>() = aa.angle() * aa.axis();
+  // The rotation vector through the quaternion, as Eigen's AngleAxis takes
+  // it, but without its slow stableNorm branch for angles below machine
+  // epsilon, which is where joint errors live (no under- or overflow there).
+  const Quaternion q(TCG.R);
+  const double n = q.vec().norm();
+  if (n == 0) {
+    d.tail<3>().setZero();
+    return d;
+  }
+  const double s = 2 * std::atan2(n, std::abs(q.w())) / n;
+  d.tail<3>() = (q.w() < 0 ? -s : s) * q.vec();
   return d;
 }
 

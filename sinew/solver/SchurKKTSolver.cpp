@@ -1,7 +1,5 @@
 #include "sinew/solver/SchurKKTSolver.h"
 
-#include <Eigen/OrderingMethods>
-
 #include <algorithm>
 #include <cmath>
 
@@ -180,38 +178,37 @@ void SchurKKTSolver::buildPlan(const SparseMatrixd& S, const ConstraintRows& G, 
 
 void SchurKKTSolver::buildMatrixPattern() {
   const int m = myMg + myMn;
-  // Rows sharing a block are coupled; order the pattern once to reduce fill.
-  std::vector<Eigen::Triplet<double>> trips;
-  for (int i = 0; i < m; ++i) trips.emplace_back(i, i, 0.0);
+  // Rows sharing a block are coupled. Consecutive rows on the same blocks
+  // (a joint's rows) have the same pattern: they form one group of the
+  // blocked factorization.
+  std::vector<std::vector<int>> rowBlocks(m);
+  for (size_t b = 0; b < myBlocks.size(); ++b)
+    for (int r : myBlocks[b].rows) rowBlocks[r].push_back(static_cast<int>(b));
+  std::vector<int> group(m), local(m), sizes;
+  for (int r = 0; r < m; ++r) {
+    if (r == 0 || rowBlocks[r] != rowBlocks[r - 1]) sizes.push_back(0);
+    group[r] = static_cast<int>(sizes.size()) - 1;
+    local[r] = sizes.back()++;
+  }
+  std::vector<std::pair<int, int>> pairs;
   for (auto& B : myBlocks)
     for (size_t j = 0; j < B.rows.size(); ++j)
-      for (size_t i = 0; i < j; ++i) trips.emplace_back(B.rows[i], B.rows[j], 0.0);
-  SparseMatrixd P(m, m);
-  P.setFromTriplets(trips.begin(), trips.end());
-  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> pinv;
-  Eigen::AMDOrdering<int>()(P, pinv);
+      for (size_t i = 0; i < j; ++i)
+        if (group[B.rows[i]] != group[B.rows[j]]) pairs.emplace_back(group[B.rows[i]], group[B.rows[j]]);
+  myChol.analyze(sizes, pairs);
+  auto pos = [&](int r, int c) { return myChol.position(group[r], local[r], group[c], local[c]); };
   myPerm.resize(m);
-  for (int k = 0; k < m; ++k) myPerm[pinv.indices()[k]] = k;
-  // The upper triangle in that order; then each value's position.
-  for (auto& t : trips) {
-    const int a = myPerm[t.row()], b = myPerm[t.col()];
-    t = Eigen::Triplet<double>(std::min(a, b), std::max(a, b), 0.0);
-  }
-  myA.resize(m, m);
-  myA.setFromTriplets(trips.begin(), trips.end());
-  auto pos = [&](int r, int c) {
-    const int a = myPerm[r], b = myPerm[c];
-    return valuePosition(myA, std::min(a, b), std::max(a, b));
-  };
   myDiagPos.resize(m);
-  for (int i = 0; i < m; ++i) myDiagPos[i] = pos(i, i);
+  for (int i = 0; i < m; ++i) {
+    myPerm[i] = myChol.offset(group[i]) + local[i];
+    myDiagPos[i] = pos(i, i);
+  }
   myPairPos.clear();
   for (auto& B : myBlocks) {
     B.pairOffset = static_cast<int>(myPairPos.size());
     for (size_t j = 0; j < B.rows.size(); ++j)
       for (size_t i = 0; i <= j; ++i) myPairPos.push_back(pos(B.rows[i], B.rows[j]));
   }
-  myAnalyzed = false;
 }
 
 // --------------------------------------------------------------- numbers
@@ -249,8 +246,9 @@ void SchurKKTSolver::fillConstraintBlocks(const ConstraintRows& G, const Constra
 
 bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N,
                                        const std::vector<char>& active) {
-  double* a = myA.valuePtr();
-  std::fill(a, a + myA.nonZeros(), 0.0);
+  std::vector<double>& values = myChol.values();
+  std::fill(values.begin(), values.end(), 0.0);
+  double* a = values.data();
   for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += G.compliance[i];
   for (int i = 0; i < myMn; ++i) a[myDiagPos[myMg + i]] += active[i] ? N.compliance[i] : 1.0;
   for (auto& B : myBlocks)
@@ -261,33 +259,16 @@ bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const Constraint
       for (int j = 0; j < r; ++j)
         for (int i = 0; i <= j; ++i) a[*pos++] += K.dot(z + i * B.size, z + j * B.size);
     });
-  if (!myAnalyzed) {
-    myLLT.analyzePattern(myA);
-    myAnalyzed = true;
-  }
-  myLLT.factorize(myA);
   // A pivot that lost all but a few digits means redundant rows (a closed
   // loop of joints): add the KKT path's regularization, which bounds their
   // impulses, and factor again. Otherwise A is factored exactly and the
   // refinement has only round-off to remove.
-  if (myLLT.info() == Eigen::Success && minPivotRatio() >= 1e-13) return true;
+  if (myChol.factor() && myChol.minPivotRatio() >= 1e-13) return true;
   const double eps = 1e-12 * myDiagScale;
   for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += eps;
   for (int i = 0; i < myMn; ++i)
     if (active[i]) a[myDiagPos[myMg + i]] += eps;
-  myLLT.factorize(myA);
-  return myLLT.info() == Eigen::Success;
-}
-
-double SchurKKTSolver::minPivotRatio() const {
-  // Pivot k is L_kk²; A's diagonal closes each column of its upper triangle.
-  const SparseMatrixd& L = myLLT.matrixL().nestedExpression();
-  double r = INFINITY;
-  for (int k = 0; k < L.cols(); ++k) {
-    const double l = L.valuePtr()[L.outerIndexPtr()[k]];
-    r = std::min(r, l * l / myA.valuePtr()[myA.outerIndexPtr()[k + 1] - 1]);
-  }
-  return r;
+  return myChol.factor();
 }
 
 void SchurKKTSolver::eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u,
@@ -304,9 +285,9 @@ void SchurKKTSolver::eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd&
       for (size_t i = 0; i < B.rows.size(); ++i)
         myRhs[myPerm[B.rows[i]]] -= K.dot(myZ.data() + B.zOffset + i * B.size, y);
     });
-  myLLT._solve_impl(myRhs, myX);
+  myChol.solve(myRhs.data());
   mu.resize(m);
-  for (int i = 0; i < m; ++i) mu[i] = myX[myPerm[i]];
+  for (int i = 0; i < m; ++i) mu[i] = myRhs[myPerm[i]];
   // u = L⁻ᵀ (y + Zᵀ μ).
   u.resize(myN);
   for (auto& B : myBlocks)
