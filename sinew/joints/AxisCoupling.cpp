@@ -68,7 +68,8 @@ void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransf
 
 void AxisCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d&, const Twist&,
                                      const Twist&, bool) {
-  for (int i = 0; i < 3; ++i) myAxisConstraint[i]->setWrenchG(toG(TGD, Vector3d::Unit(i)), Vector3d::Zero());
+  // D's axis i in G coordinates is row i of R_GD.
+  for (int i = 0; i < 3; ++i) myAxisConstraint[i]->setWrenchG(TGD.R(i, 0), TGD.R(i, 1), TGD.R(i, 2), 0, 0, 0);
 }
 
 }  // namespace sinew

@@ -175,7 +175,7 @@ Twist relativeVelocity(const Frame& A, const Vector3d& pA, const Frame* B, const
 RigidTransform3d poseAhead(const Frame& F, double eps) {
   const Twist& v = F.getVelocity();
   const RigidTransform3d T = F.getPose();
-  return {T.p + eps * v.head<3>(), rotateByWorldVector(T.R, eps * v.tail<3>())};
+  return {T.p + eps * v.head<3>(), rotationExp(eps * v.tail<3>()) * T.R};
 }
 
 Twist toFrame(const Matrix3d& R, const Twist& w) {

@@ -107,6 +107,10 @@ inline Matrix6d frameVelocityJacobian(const Vector3d& r) {
   return J;
 }
 
+/// The rotation exp([θ]) by |θ| about θ (Rodrigues), accurate to round-off
+/// at every angle; not re-orthonormalized (see rotateByWorldVector).
+Matrix3d rotationExp(const Vector3d& theta);
+
 /// Advance a rotation by a world-frame angular displacement θ = ω·h, using
 /// the exact exponential map, so that R stays orthonormal.
 Matrix3d rotateByWorldVector(const Matrix3d& R, const Vector3d& theta);

@@ -41,14 +41,14 @@ namespace {
   }
 }
 
-/// D ← chol(D) (lower, n × n); the smallest pivot relative to A's diagonal
-/// goes into minRatio. False if a pivot is not positive.
-[[gnu::always_inline]] inline bool cholesky(double* D, const double* A, int n, double& minRatio) {
+/// D ← chol(D) (lower, n × n); the smallest pivot relative to the original
+/// diagonal a goes into minRatio. False if a pivot is not positive.
+[[gnu::always_inline]] inline bool cholesky(double* D, const double* a, int n, double& minRatio) {
   double ratio = minRatio;
   for (int j = 0; j < n; ++j) {
     double d = D[j + j * n];
     for (int k = 0; k < j; ++k) d -= D[j + k * n] * D[j + k * n];
-    ratio = std::min(ratio, d / A[j + j * n]);
+    ratio = std::min(ratio, d / a[j]);
     if (!(d > 0)) return false;
     d = std::sqrt(d);
     D[j + j * n] = d;
@@ -144,8 +144,8 @@ void BlockCholesky::analyze(const std::vector<int>& sizes, const std::vector<std
       pos += mySize[I] * mySize[J];
     }
   }
-  myA.assign(pos, 0.0);
   myL.assign(pos, 0.0);
+  myDiag.resize(myN);
   // The updates each column makes on the columns after it.
   myUpdates.assign(ng, {});
   for (int J = 0; J < ng; ++J)
@@ -171,7 +171,8 @@ int BlockCholesky::position(int g, int r, int h, int c) const {
 }
 
 bool BlockCholesky::factor() {
-  myL = myA;
+  for (int J = 0; J < static_cast<int>(mySize.size()); ++J)
+    for (int j = 0; j < mySize[J]; ++j) myDiag[myStart[J] + j] = myL[myDiagPos[J] + j + j * mySize[J]];
   double ratio = INFINITY;
   bool ok = true;
   withUniformSize(myUniformSize, [&](auto N) {
@@ -186,7 +187,7 @@ bool BlockCholesky::factorColumn(int J, double* L, double& minRatio) const {
   // Right-looking: every earlier column has already updated this one.
   const int n = N > 0 ? N : mySize[J];
   double* D = L + myDiagPos[J];
-  if (!cholesky(D, myA.data() + myDiagPos[J], n, minRatio)) return false;
+  if (!cholesky(D, myDiag.data() + myStart[J], n, minRatio)) return false;
   for (const OffBlock& b : myCol[J]) solveRightTransposed(L + b.pos, D, N > 0 ? N : mySize[b.group], n);
   for (const Update& u : myUpdates[J]) {
     if (N > 0) subtractProduct(L + u.t, L + u.p, L + u.q, N, N, N, u.diagonal);

@@ -22,15 +22,15 @@ class BlockCholesky {
 
   /// The matrix: one place per entry of the lower triangle in the factor's
   /// order. position() gives where entry (r, c) of groups (g, h) lives;
-  /// (r, c) of (g, h) and (c, r) of (h, g) share it.
-  std::vector<double>& values() { return myA; }
+  /// (r, c) of (g, h) and (c, r) of (h, g) share it. factor() overwrites
+  /// it with L.
+  std::vector<double>& values() { return myL; }
   int position(int g, int r, int h, int c) const;
   /// Where group g's rows start in the vectors solve() works on.
   int offset(int g) const { return myStart[myOrderOf[g]]; }
   int size() const { return myN; }
 
-  /// Factors the current values (which are kept). False if a pivot is not
-  /// positive.
+  /// Factors values() in place. False if a pivot is not positive.
   bool factor();
   /// Smallest pivot L_kk² of the last factorization relative to A_kk.
   double minPivotRatio() const { return myMinPivotRatio; }
@@ -64,7 +64,8 @@ class BlockCholesky {
   std::vector<int> myDiagPos;   ///< place of each diagonal block
   std::vector<std::vector<OffBlock>> myCol;  ///< below-diagonal blocks of each column, by row group
   std::vector<std::vector<Update>> myUpdates;  ///< updates made by each column
-  std::vector<double> myA, myL;
+  std::vector<double> myL;
+  std::vector<double> myDiag;  ///< A's diagonal, in the factor's row order, for the pivot ratios
   double myMinPivotRatio = 1;
 };
 

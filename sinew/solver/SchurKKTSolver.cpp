@@ -244,13 +244,13 @@ void SchurKKTSolver::fillConstraintBlocks(const ConstraintRows& G, const Constra
     });
 }
 
-bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N,
-                                       const std::vector<char>& active) {
+void SchurKKTSolver::assemble(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
+                              double eps) {
   std::vector<double>& values = myChol.values();
   std::fill(values.begin(), values.end(), 0.0);
   double* a = values.data();
-  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += G.compliance[i];
-  for (int i = 0; i < myMn; ++i) a[myDiagPos[myMg + i]] += active[i] ? N.compliance[i] : 1.0;
+  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += G.compliance[i] + eps;
+  for (int i = 0; i < myMn; ++i) a[myDiagPos[myMg + i]] += active[i] ? N.compliance[i] + eps : 1.0;
   for (auto& B : myBlocks)
     withBlock(B.size, [&](auto K) {
       const double* z = myZ.data() + B.zOffset;
@@ -259,15 +259,17 @@ bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const Constraint
       for (int j = 0; j < r; ++j)
         for (int i = 0; i <= j; ++i) a[*pos++] += K.dot(z + i * B.size, z + j * B.size);
     });
+}
+
+bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N,
+                                       const std::vector<char>& active) {
+  assemble(G, N, active, 0.0);
   // A pivot that lost all but a few digits means redundant rows (a closed
   // loop of joints): add the KKT path's regularization, which bounds their
   // impulses, and factor again. Otherwise A is factored exactly and the
   // refinement has only round-off to remove.
   if (myChol.factor() && myChol.minPivotRatio() >= 1e-13) return true;
-  const double eps = 1e-12 * myDiagScale;
-  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += eps;
-  for (int i = 0; i < myMn; ++i)
-    if (active[i]) a[myDiagPos[myMg + i]] += eps;
+  assemble(G, N, active, 1e-12 * myDiagScale);
   return myChol.factor();
 }
 

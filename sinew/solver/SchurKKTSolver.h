@@ -65,6 +65,8 @@ class SchurKKTSolver {
   /// positive definite.
   bool factorBlocks(const SparseMatrixd& S);
   void fillConstraintBlocks(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active);
+  /// A = Z Zᵀ + R (+ eps on the rows in use) into myChol.
+  void assemble(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active, double eps);
   bool assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active);
   /// One elimination solve with the current factors: (b_f, c) → (u, μ),
   /// where c is the right-hand side of the constraint rows of A.
