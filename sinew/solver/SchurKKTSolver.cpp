@@ -172,6 +172,12 @@ void SchurKKTSolver::buildPlan(const SparseMatrixd& S, const ConstraintRows& G, 
     const int local = static_cast<int>(std::lower_bound(B.rows.begin(), B.rows.end(), myEntryRows[k]) - B.rows.begin());
     myEntryDst[k] = B.zOffset + local * B.size + (myEntryCols[k] - B.start);
   }
+  // When every slot gets exactly one entry (no repeated (row, dof), no dof
+  // of a row's block left out) the fill can assign instead of clearing and
+  // accumulating.
+  std::vector<char> hit(z, 0);
+  myZCoveredOnce = myEntryDst.size() == static_cast<size_t>(z);
+  for (int d : myEntryDst) myZCoveredOnce = myZCoveredOnce && !hit[d]++;
   buildMatrixPattern();
   myValid = true;
 }
@@ -230,12 +236,17 @@ bool SchurKKTSolver::factorBlocks(const SparseMatrixd& S) {
 void SchurKKTSolver::fillConstraintBlocks(const ConstraintRows& G, const ConstraintRows& N,
                                           const std::vector<char>& active) {
   // Rows outside the active set keep zero entries: they decouple.
-  std::fill(myZ.begin(), myZ.end(), 0.0);
   size_t k = 0;
-  for (auto& e : G.entries) myZ[myEntryDst[k++]] += e.value();
-  for (auto& e : N.entries) {
-    if (active[e.row()]) myZ[myEntryDst[k]] += e.value();
-    ++k;
+  if (myZCoveredOnce) {
+    for (auto& e : G.entries) myZ[myEntryDst[k++]] = e.value();
+    for (auto& e : N.entries) myZ[myEntryDst[k++]] = active[e.row()] ? e.value() : 0.0;
+  } else {
+    std::fill(myZ.begin(), myZ.end(), 0.0);
+    for (auto& e : G.entries) myZ[myEntryDst[k++]] += e.value();
+    for (auto& e : N.entries) {
+      if (active[e.row()]) myZ[myEntryDst[k]] += e.value();
+      ++k;
+    }
   }
   // Each row g of a block becomes z = L⁻¹ gᵀ, so G S⁻¹ Gᵀ = Z Zᵀ.
   for (auto& B : myBlocks)
@@ -304,8 +315,13 @@ void SchurKKTSolver::eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd&
 double SchurKKTSolver::residual(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
                                 const std::vector<char>& active, const Eigen::VectorXd& bf,
                                 const Eigen::VectorXd& c, const Eigen::VectorXd& u) {
+  // S u block by block: each block's columns are contiguous in S.
   myRf = bf;
-  myRf.noalias() -= S * u;
+  for (auto& B : myBlocks)
+    withBlock(B.size, [&](auto K) {
+      const double* s = S.valuePtr() + S.outerIndexPtr()[B.start];
+      for (int c = 0; c < K.size(); ++c) K.axpy(-u[B.start + c], s + c * K.size(), myRf.data() + B.start);
+    });
   myRc = c;
   for (int i = 0; i < myMg; ++i) myRc[i] -= G.compliance[i] * myMu[i];
   for (auto& e : G.entries) {

@@ -84,6 +84,7 @@ class SchurKKTSolver {
   Eigen::Index mySNnz = 0;
   std::vector<int> myEntryRows, myEntryCols;  ///< A row and dof of each G then N entry
   std::vector<int> myEntryDst;                ///< its slot in myZ
+  bool myZCoveredOnce = false;                ///< every slot of myZ is some entry's, once
   std::vector<BlockRows> myBlocks;
   std::vector<int> myBlockOfDof;
   std::vector<int> myPairPos;  ///< A value position of each block's (i ≤ j) row pair
