@@ -34,11 +34,15 @@ void AxisCoupling::coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd
 }
 
 void AxisCoupling::TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const {
+  coordinatesOf(coords, TCD.p, std::atan2(TCD.R(1, 0), TCD.R(0, 0)));
+}
+
+void AxisCoupling::coordinatesOf(Eigen::VectorXd& coords, const Vector3d& p, double theta) const {
   coords.resize(numCoordinates());
   int k = 0;
   for (int i = 0; i < 3; ++i)
-    if (myFree[i]) coords[k++] = TCD.p[i];
-  if (myRotates) coords[k] = getCoordinateInfo(k).nearestAngle(std::atan2(TCD.R(1, 0), TCD.R(0, 0)));
+    if (myFree[i]) coords[k++] = p[i];
+  if (myRotates) coords[k] = getCoordinateInfo(k).nearestAngle(theta);
 }
 
 void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
@@ -46,16 +50,26 @@ void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransf
   TGD = RigidTransform3d();
   for (int i = 0; i < 3; ++i)
     if (myFree[i]) TGD.p[i] = TCD.p[i];
+  double theta = 0;
   if (myRotates) {
-    const double theta = std::atan2(TCD.R(1, 0), TCD.R(0, 0));
-    TGD.R = axisRotation(2, theta);
+    // The rotation about z nearest to TCD.R: its (cos θ, sin θ) is the
+    // normalized first column's xy part, so no trigonometric call is needed
+    // for TGD (only for the coordinate).
+    const double c = TCD.R(0, 0), s = TCD.R(1, 0), r = std::sqrt(c * c + s * s);
+    if (r > 0) {
+      TGD.R(0, 0) = TGD.R(1, 1) = c / r;
+      TGD.R(1, 0) = s / r;
+      TGD.R(0, 1) = -s / r;
+    }
+    theta = std::atan2(s, c);
   }
-  if (coords) TCDToCoordinates(*coords, TGD);
+  if (coords) coordinatesOf(*coords, TGD.p, theta);
 }
 
 void AxisCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d&, const Twist&,
                                      const Twist&, bool) {
-  for (int i = 0; i < 3; ++i) myAxisConstraint[i]->setWrenchG(toG(TGD, Vector3d::Unit(i)), Vector3d::Zero());
+  // D's axis i in G coordinates is row i of R_GD.
+  for (int i = 0; i < 3; ++i) myAxisConstraint[i]->setWrenchG(TGD.R(i, 0), TGD.R(i, 1), TGD.R(i, 2), 0, 0, 0);
 }
 
 }  // namespace sinew

@@ -27,6 +27,8 @@ class AxisCoupling : public RigidBodyCoupling {
   void initializeConstraints() override;
 
  private:
+  /// Coordinates from the translation of T_GD and the angle about z.
+  void coordinatesOf(Eigen::VectorXd& coords, const Vector3d& p, double theta) const;
   std::array<bool, 3> myFree;
   bool myRotates;
   /// Constraint along (or coordinate limit of) each D axis: its wrench is

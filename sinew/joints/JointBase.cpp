@@ -1,5 +1,6 @@
 #include "sinew/joints/JointBase.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace sinew {
@@ -98,21 +99,20 @@ RigidTransform3d JointBase::getCurrentTDW() const {
 
 RigidTransform3d JointBase::getCurrentTCD() const {
   if (!myA) return myInitialTCD;
-  return getCurrentTDW().inverse() * getCurrentTCW();
+  return getCurrentTDW().inverseTimes(getCurrentTCW());
 }
 
 RigidTransform3d JointBase::project(const RigidTransform3d& TCD) const {
   RigidTransform3d TGD;
-  Eigen::VectorXd q(numCoordinates());
-  myCoupling->projectToConstraints(TGD, TCD, &q);
+  myCoupling->projectToConstraints(TGD, TCD, &myCoords);
   // The stored values are what nearestAngle() unwraps against.
-  for (int i = 0; i < numCoordinates(); ++i) myCoupling->getCoordinateInfo(i).value = q[i];
+  for (int i = 0; i < numCoordinates(); ++i) myCoupling->getCoordinateInfo(i).value = myCoords[i];
   return TGD;
 }
 
 Twist JointBase::getConstraintError() const {
   const RigidTransform3d TCD = getCurrentTCD();
-  return errorTwist(project(TCD).inverse() * TCD);
+  return errorTwist(project(TCD).inverseTimes(TCD));
 }
 
 double JointBase::getCoordinate(int i) const {
@@ -154,25 +154,28 @@ void JointBase::setCoordinates(const Eigen::VectorXd& values) {
 }
 
 namespace {
-/// Velocity of frame C relative to the material point of B at C's origin,
-/// in world axes: the derivative of T_CD seen from D. Body origins are
-/// given so the same map serves a configuration ahead of the current one.
+/// Velocity of frame C (origin pC) relative to the material point of B at
+/// C's origin, in world axes: the derivative of T_CD seen from D. Body
+/// origins are given so the same map serves a configuration ahead of the
+/// current one.
 Twist relativeVelocity(const Frame& A, const Vector3d& pA, const Frame* B, const Vector3d& pB,
                        const Vector3d& pC) {
-  Twist rel = frameVelocityJacobian(pC - pA) * A.getVelocity();
-  if (B) rel -= frameVelocityJacobian(pC - pB) * B->getVelocity();
+  const Twist& vA = A.getVelocity();
+  Twist rel;
+  rel << vA.head<3>() + vA.tail<3>().cross(pC - pA), vA.tail<3>();
+  if (B) {
+    const Twist& vB = B->getVelocity();
+    rel.head<3>() -= vB.head<3>() + vB.tail<3>().cross(pC - pB);
+    rel.tail<3>() -= vB.tail<3>();
+  }
   return rel;
-}
-
-Twist relativeVelocity(const Frame& A, const Frame* B, const Vector3d& pC) {
-  return relativeVelocity(A, A.getPosition(), B, B ? B->getPosition() : Vector3d::Zero(), pC);
 }
 
 /// The pose a frame reaches after `eps` seconds at its current twist.
 RigidTransform3d poseAhead(const Frame& F, double eps) {
   const Twist& v = F.getVelocity();
-  const RigidTransform3d& T = F.getPose();
-  return {T.p + eps * v.head<3>(), rotateByWorldVector(T.R, eps * v.tail<3>())};
+  const RigidTransform3d T = F.getPose();
+  return {T.p + eps * v.head<3>(), rotationExp(eps * v.tail<3>()) * T.R};
 }
 
 Twist toFrame(const Matrix3d& R, const Twist& w) {
@@ -186,9 +189,10 @@ double JointBase::getCoordinateSpeed(int i) const {
   requireConnected();
   const RigidBodyConstraint* lc = info(i).limitConstraint;
   if (!lc) throw ModelError("coordinate has no limit constraint, so no speed", coordinatePath(i));
-  const RigidTransform3d TCW = getCurrentTCW(), TDW = getCurrentTDW(), TCD = TDW.inverse() * TCW;
+  const RigidTransform3d TCW = getCurrentTCW(), TDW = getCurrentTDW(), TCD = TDW.inverseTimes(TCW);
   const RigidTransform3d TGD = project(TCD);
-  const Twist velGD = toFrame((TDW * TGD).R, relativeVelocity(*myA, myB, TCW.p));
+  const Vector3d pB = myB ? myB->getPosition() : Vector3d::Zero();
+  const Twist velGD = toFrame((TDW * TGD).R, relativeVelocity(*myA, myA->getPosition(), myB, pB, TCW.p));
   myCoupling->updateConstraints(TGD, TCD, errorTwist(TGD.inverse() * TCD), velGD, false);
   return lc->getWrenchG().dot(velGD);
 }
@@ -230,58 +234,82 @@ void JointBase::setLinearCompliance(double c) { myLinCompliance = checkedComplia
 void JointBase::setRotaryCompliance(double c) { myRotCompliance = checkedCompliance(c, describe()); }
 void JointBase::setCompliantDamping(double d) { myDamping = checkedCompliance(d, describe()); }
 
-double JointBase::worldRowValue(const Wrench& wG, const RigidTransform3d& TGW, const Twist& relW) const {
-  return (TGW.R * wG.head<3>()).dot(relW.head<3>()) + (TGW.R * wG.tail<3>()).dot(relW.tail<3>());
-}
-
-void JointBase::constraintValuesAhead(double eps, std::vector<double>& values) {
-  const RigidTransform3d poseA = poseAhead(*myA, eps);
-  const RigidTransform3d poseB = myB ? poseAhead(*myB, eps) : RigidTransform3d();
-  const RigidTransform3d TCW = poseA * myTCA, TDW = myB ? poseB * myTDB : myTDB;
-  const RigidTransform3d TCD = TDW.inverse() * TCW, TGD = project(TCD), TGW = TDW * TGD;
-  const Twist relW = relativeVelocity(*myA, poseA.p, myB, poseB.p, TCW.p);
-  myCoupling->updateConstraints(TGD, TCD, errorTwist(TGD.inverse() * TCD), toFrame(TGW.R, relW), false);
-  values.resize(myCoupling->numConstraints());
-  for (int k = 0; k < myCoupling->numConstraints(); ++k)
-    values[k] = worldRowValue(myCoupling->getConstraint(k).getWrenchG(), TGW, relW);
+void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TBW, bool engage, Evaluation& e) {
+  e.TCW = TAW * myTCA;
+  const RigidTransform3d TDW = myB ? TBW * myTDB : myTDB;
+  const RigidTransform3d TCD = TDW.inverseTimes(e.TCW), TGD = project(TCD);
+  e.TGW = TDW * TGD;
+  e.errC = errorTwist(TGD.inverseTimes(TCD));
+  e.velG = toFrame(e.TGW.R, relativeVelocity(*myA, TAW.p, myB, TBW.p, e.TCW.p));
+  if (engage) {
+    for (int i = 0; i < numCoordinates(); ++i) {
+      auto& q = myCoupling->getCoordinateInfo(i);
+      if (!q.limitConstraint) continue;
+      if (q.locked) q.limitConstraint->setEngaged(0);
+      else RigidBodyCoupling::updateEngaged(*q.limitConstraint, q.value, q.min, q.max);
+    }
+  }
+  myCoupling->updateConstraints(TGD, TCD, e.errC, e.velG, engage);
 }
 
 void JointBase::updateStepState(bool withRates) {
   // Ġu by a forward difference along the current motion: it covers every
   // coupling, including wrenches that turn in G, without their derivatives.
+  // A row's value G u is w·v with w and v (the relative velocity) in G.
   const double eps = 1e-6;
-  if (withRates) constraintValuesAhead(eps, myValuesAhead);
-  myTCW = getCurrentTCW();
-  const RigidTransform3d TDW = getCurrentTDW(), TCD = TDW.inverse() * myTCW;
-  const RigidTransform3d TGD = project(TCD);
-  myTGW = TDW * TGD;
-  myErrC = errorTwist(TGD.inverse() * TCD);
-  const Twist relW = relativeVelocity(*myA, myB, myTCW.p);
-  for (int i = 0; i < numCoordinates(); ++i) {
-    auto& q = myCoupling->getCoordinateInfo(i);
-    if (!q.limitConstraint) continue;
-    if (q.locked) q.limitConstraint->setEngaged(0);
-    else RigidBodyCoupling::updateEngaged(*q.limitConstraint, q.value, q.min, q.max);
+  const int n = myCoupling->numConstraints();
+  myRates.assign(n, 0.0);
+  Evaluation e;
+  if (withRates) {
+    evaluate(poseAhead(*myA, eps), myB ? poseAhead(*myB, eps) : RigidTransform3d(), false, e);
+    for (int k = 0; k < n; ++k) myRates[k] = myCoupling->getConstraint(k).getWrenchG().dot(e.velG);
   }
-  myCoupling->updateConstraints(TGD, TCD, myErrC, toFrame(myTGW.R, relW), true);
-  myRates.assign(myCoupling->numConstraints(), 0.0);
+  evaluate(myA->getPose(), myB ? myB->getPose() : RigidTransform3d(), true, e);
+  myTCW = e.TCW;
+  myTGW = e.TGW;
+  myErrC = e.errC;
+  myArmA = myTCW.p - myA->getPosition();
+  if (myB) myArmB = myTCW.p - myB->getPosition();
   if (!withRates) return;
-  for (int k = 0; k < myCoupling->numConstraints(); ++k)
-    myRates[k] = (myValuesAhead[k] - worldRowValue(myCoupling->getConstraint(k).getWrenchG(), myTGW, relW)) / eps;
+  for (int k = 0; k < n; ++k) myRates[k] = (myRates[k] - myCoupling->getConstraint(k).getWrenchG().dot(e.velG)) / eps;
 }
 
 void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate) {
-  // The row is wᵀ (twist of C − twist of the B point at C), in world axes.
-  Eigen::Matrix<double, 1, 6> wW;
-  wW << (myTGW.R * wG.head<3>()).transpose(), (myTGW.R * wG.tail<3>()).transpose();
+  // The row is wᵀ (twist of C − twist of the B point at C), in world axes:
+  // with w = (f, m) there, body A's entry is (f, m + r_A × f) for its arm
+  // r_A to C, and body B's the negative of its own. Fixed-size rows: a
+  // dynamic temporary would allocate for every entry of every step.
+  const Vector3d f = myTGW.R * wG.head<3>(), m = myTGW.R * wG.tail<3>();
   b.beginRow(dist, compliance, myDamping, rate);
-  // Fixed-size rows: handing the product to addEntry directly would
-  // allocate a dynamic temporary for every entry of every step.
-  const Eigen::Matrix<double, 1, 6> gA = wW * frameVelocityJacobian(myTCW.p - myA->getPosition());
-  b.addEntry(*myA, gA);
+  Eigen::Matrix<double, 1, 6> g;
+  g << f.transpose(), (m + myArmA.cross(f)).transpose();
+  b.addEntry(*myA, g);
   if (myB) {
-    const Eigen::Matrix<double, 1, 6> gB = -wW * frameVelocityJacobian(myTCW.p - myB->getPosition());
-    b.addEntry(*myB, gB);
+    g << -f.transpose(), -(m + myArmB.cross(f)).transpose();
+    b.addEntry(*myB, g);
+  }
+}
+
+template <class F>
+void JointBase::forEachBilateralRow(F&& f) const {
+  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
+    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
+    if (c.isBilateral()) f(c.getWrenchG(), c.getWrenchG().dot(myErrC), compliance(c), myRates[k]);
+  }
+  for (int i = 0; i < numCoordinates(); ++i) {
+    const CoordinateInfo& q = info(i);
+    if (q.locked)
+      f(q.limitConstraint->getWrenchG(), q.value - q.lockedValue, compliance(*q.limitConstraint),
+        myRates[q.limitConstraint->getIndex()]);
+  }
+}
+
+template <class F>
+void JointBase::forEachUnilateralRow(F&& f) const {
+  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
+    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
+    if (c.isBilateral() || c.getEngaged() == 0) continue;
+    f(c.getEngaged() * c.getWrenchG(), c.getDistance(), 0.0, c.getEngaged() * myRates[k]);
   }
 }
 
@@ -290,19 +318,10 @@ void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   updateStepState(G.wantsVelocityProducts());
   myStepStateFresh = true;
   myBilateralDirs.clear();
-  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
-    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
-    if (!c.isBilateral()) continue;
-    addRow(G, c.getWrenchG(), c.getWrenchG().dot(myErrC), compliance(c), myRates[k]);
-    myBilateralDirs.push_back(c.getWrenchG());
-  }
-  for (int i = 0; i < numCoordinates(); ++i) {
-    const CoordinateInfo& q = info(i);
-    if (!q.locked) continue;
-    addRow(G, q.limitConstraint->getWrenchG(), q.value - q.lockedValue, compliance(*q.limitConstraint),
-           myRates[q.limitConstraint->getIndex()]);
-    myBilateralDirs.push_back(q.limitConstraint->getWrenchG());
-  }
+  forEachBilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
+    addRow(G, w, dist, compliance, rate);
+    myBilateralDirs.push_back(w);
+  });
 }
 
 void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
@@ -310,13 +329,22 @@ void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
   if (!myA) return;
   if (!myStepStateFresh) updateStepState(N.wantsVelocityProducts());
   myStepStateFresh = false;
-  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
-    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
-    if (c.isBilateral() || c.getEngaged() == 0) continue;
-    const Wrench w = c.getEngaged() * c.getWrenchG();
-    addRow(N, w, c.getDistance(), 0, c.getEngaged() * myRates[k]);
+  forEachUnilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
+    addRow(N, w, dist, compliance, rate);
     myUnilateralDirs.push_back(w);
-  }
+  });
+}
+
+double JointBase::getMaxHardError() {
+  requireConnected();
+  updateStepState(false);
+  myStepStateFresh = false;
+  double e = 0;
+  forEachBilateralRow([&](const Wrench&, double dist, double compliance, double) {
+    if (compliance == 0) e = std::max(e, std::abs(dist));
+  });
+  forEachUnilateralRow([&](const Wrench&, double dist, double, double) { e = std::max(e, -dist); });
+  return e;
 }
 
 void JointBase::getAuxState(double* x) const {

@@ -93,6 +93,8 @@ class JointBase : public Component, public Constrainer, public AuxStateComponent
   int getAuxStateSize() const override { return numCoordinates(); }
   void getAuxState(double* x) const override;
   void setAuxState(const double* x) override;
+  /// From the coupling's errors, without forming the rows.
+  double getMaxHardError() override;
 
   /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
   /// coordinate i to a joint class's property list.
@@ -112,12 +114,24 @@ class JointBase : public Component, public Constrainer, public AuxStateComponent
   void requireConnected() const;
   /// Projects the current T_CD, refreshing the coordinate values.
   RigidTransform3d project(const RigidTransform3d& TCD) const;
+  /// The joint's frames, error and relative velocity for bodies at given poses.
+  struct Evaluation {
+    RigidTransform3d TCW, TGW;
+    Twist errC, velG;  ///< T_CG as a twist; velocity of C relative to D's body, in G axes
+  };
+  /// Projects T_CD for A at TAW and B at TBW (ignored without B), refreshing
+  /// the coordinates, and updates the coupling's constraints there; the
+  /// unilateral engagement too when `engage`.
+  void evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TBW, bool engage, Evaluation& e);
+  /// The rows' frames at the current poses, and Ġu (zero unless withRates).
   void updateStepState(bool withRates);
-  /// Each constraint's value w·v̂ (world axes) at the configuration the
-  /// bodies reach after `eps` seconds at their current velocities.
-  void constraintValuesAhead(double eps, std::vector<double>& values);
-  double worldRowValue(const Wrench& wG, const RigidTransform3d& TGW, const Twist& relW) const;
   void addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate);
+  /// Calls f(wrench in G, φ, compliance, Ġu) for each bilateral (then each
+  /// engaged unilateral) row of the current step state, in row order.
+  template <class F>
+  void forEachBilateralRow(F&& f) const;
+  template <class F>
+  void forEachUnilateralRow(F&& f) const;
   double compliance(const RigidBodyConstraint& c) const { return c.isRotary() ? myRotCompliance : myLinCompliance; }
 
   Frame* myA = nullptr;
@@ -134,8 +148,9 @@ class JointBase : public Component, public Constrainer, public AuxStateComponent
   RigidTransform3d myTCW, myTGW;
   Twist myErrC = Twist::Zero();
   bool myStepStateFresh = false;
+  Vector3d myArmA = Vector3d::Zero(), myArmB = Vector3d::Zero();  ///< C's origin from A's and B's
   std::vector<double> myRates;  ///< Ġu of each coupling constraint (zeros unless requested)
-  std::vector<double> myValuesAhead;
+  mutable Eigen::VectorXd myCoords;  ///< project()'s workspace, so a step does not allocate
 };
 
 }  // namespace sinew

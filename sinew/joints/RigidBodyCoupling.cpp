@@ -7,8 +7,27 @@ namespace sinew {
 Twist errorTwist(const RigidTransform3d& TCG) {
   Twist d;
   d.head<3>() = TCG.p;
-  Eigen::AngleAxisd aa(TCG.R);
-  d.tail<3>() = aa.angle() * aa.axis();
+  const Matrix3d& R = TCG.R;
+  // Joint errors are tiny rotations: their rotation vector is θ/sin θ times
+  // the skew part v = sin θ · axis, with θ/sin θ = asin(s)/s by its series in
+  // s = |v| (the next term, 5s⁶/112, is below round-off for s < 1e-4). The
+  // quaternion's vector part comes from the same differences of R, so this
+  // is as accurate as the general branch.
+  const Vector3d v = 0.5 * Vector3d(R(2, 1) - R(1, 2), R(0, 2) - R(2, 0), R(1, 0) - R(0, 1));
+  const double s2 = v.squaredNorm();
+  if (s2 < 1e-8 && R.trace() > 1) {
+    d.tail<3>() = (1 + s2 * (1.0 / 6 + s2 * (3.0 / 40))) * v;
+    return d;
+  }
+  // Otherwise through the quaternion, as Eigen's AngleAxis takes it.
+  const Quaternion q(R);
+  const double n = q.vec().norm();
+  if (n == 0) {
+    d.tail<3>().setZero();
+    return d;
+  }
+  const double k = 2 * std::atan2(n, std::abs(q.w())) / n;
+  d.tail<3>() = (q.w() < 0 ? -k : k) * q.vec();
   return d;
 }
 

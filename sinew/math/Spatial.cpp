@@ -2,6 +2,24 @@
 
 namespace sinew {
 
+Matrix3d rotationExp(const Vector3d& theta) {
+  // Rodrigues: I + a[θ] + b[θ]² with a = sin t / t and b = (1 − cos t) / t²
+  // for t = |θ|; below t = 1e-3 their series (next terms t⁶/5040 and
+  // t⁶/40320, under round-off) avoid the cancellation in 1 − cos t.
+  const double t2 = theta.squaredNorm();
+  double a, b;
+  if (t2 < 1e-6) {
+    a = 1 - t2 / 6 * (1 - t2 / 20);
+    b = 0.5 - t2 / 24 * (1 - t2 / 30);
+  } else {
+    const double t = std::sqrt(t2);
+    a = std::sin(t) / t;
+    b = (1 - std::cos(t)) / t2;
+  }
+  const Matrix3d K = skew(theta);
+  return Matrix3d::Identity() + a * K + b * (K * K);
+}
+
 Matrix3d rotateByWorldVector(const Matrix3d& R, const Vector3d& theta) {
   double ang = theta.norm();
   if (ang == 0) return R;

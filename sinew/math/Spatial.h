@@ -52,7 +52,14 @@ struct AxisAngle {
 
 /// The rotation by `angle` (radians) about coordinate axis 0, 1 or 2.
 inline Matrix3d axisRotation(int axis, double angle) {
-  return Eigen::AngleAxisd(angle, Vector3d::Unit(axis)).toRotationMatrix();
+  const double c = std::cos(angle), s = std::sin(angle);
+  const int i = (axis + 1) % 3, j = (axis + 2) % 3;
+  Matrix3d R = Matrix3d::Zero();
+  R(axis, axis) = 1;
+  R(i, i) = R(j, j) = c;
+  R(j, i) = s;
+  R(i, j) = -s;
+  return R;
 }
 
 /// A rigid transform: rotation R and translation p (guide §2.2).
@@ -71,6 +78,8 @@ struct RigidTransform3d {
   /// T = this · other (apply other first).
   RigidTransform3d operator*(const RigidTransform3d& o) const { return {R * o.p + p, R * o.R}; }
   RigidTransform3d inverse() const { return {-(R.transpose() * p), R.transpose()}; }
+  /// this⁻¹ · other, without forming the inverse.
+  RigidTransform3d inverseTimes(const RigidTransform3d& o) const { return {R.transpose() * (o.p - p), R.transpose() * o.R}; }
   Vector3d transformPoint(const Vector3d& x) const { return R * x + p; }
   Vector3d transformVector(const Vector3d& v) const { return R * v; }
   Vector3d inverseTransformPoint(const Vector3d& x) const { return R.transpose() * (x - p); }
@@ -97,6 +106,10 @@ inline Matrix6d frameVelocityJacobian(const Vector3d& r) {
   J.block<3, 3>(0, 3) = -skew(r);
   return J;
 }
+
+/// The rotation exp([θ]) by |θ| about θ (Rodrigues), accurate to round-off
+/// at every angle; not re-orthonormalized (see rotateByWorldVector).
+Matrix3d rotationExp(const Vector3d& theta);
 
 /// Advance a rotation by a world-frame angular displacement θ = ω·h, using
 /// the exact exponential map, so that R stays orthonormal.

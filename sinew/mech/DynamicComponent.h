@@ -148,6 +148,13 @@ class Constrainer {
   virtual void setConstraintForces(const double* bilateral, const double* unilateral) {
     (void)bilateral; (void)unilateral;
   }
+  /// The largest error of the hard (compliance 0) rows at the current
+  /// configuration: |φ| of a bilateral row, the penetration −φ of a
+  /// unilateral one; 0 if there is none. Position stabilization asks it
+  /// after a correction to decide whether another pass is needed. The
+  /// default builds the rows and reads their φ; a constrainer that can
+  /// answer without forming the rows should.
+  virtual double getMaxHardError();
 };
 
 /// A component with state beyond q and u (DESIGN §1): values that the next

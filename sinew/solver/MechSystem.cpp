@@ -1,6 +1,7 @@
 #include "sinew/solver/MechSystem.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 
 #include "sinew/Error.h"
@@ -387,7 +388,10 @@ void MechSystem::RowBuilder::addTarget(const CompInfo& T, const Eigen::Ref<const
   if (T.solveOffset >= 0) {
     // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
     // the same from step to step.
-    for (int k = 0; k < T.velSize; ++k) myRows.entries.emplace_back(row, T.solveOffset + k, g[k]);
+    // One insertion per component (at most 6 dofs), not one per entry.
+    std::array<Eigen::Triplet<double>, 6> t;
+    for (int k = 0; k < T.velSize; ++k) t[k] = Eigen::Triplet<double>(row, T.solveOffset + k, g[k]);
+    myRows.entries.insert(myRows.entries.end(), t.begin(), t.begin() + T.velSize);
   } else if (T.paramOffset >= 0) {
     // G_p u_p is known: move it to the right-hand side.
     myRows.rhs[row] -= g.dot(myUp.segment(T.paramOffset, T.velSize));

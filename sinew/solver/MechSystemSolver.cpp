@@ -1,5 +1,6 @@
 #include "sinew/solver/MechSystemSolver.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "sinew/Error.h"
@@ -351,14 +352,24 @@ void MechSystemSolver::stabilizePositions(double t1) {
   // Each pass is one Newton step on the constraint errors; a second one is
   // needed only when curved constraints (an ellipsoid joint at speed) leave
   // more than round-off after the first.
+  // Whether another pass is needed is asked of the constrainers, which can
+  // answer without forming their rows.
   const int maxPasses = 3;
   const double tol = 1e-11;
-  for (int pass = 0; pass < maxPasses; ++pass)
-    if (!stabilizationPass(t1, pass == 0 ? 0.0 : tol)) break;
+  if (myConstrainers.empty()) return;
+  for (int pass = 0; pass < maxPasses; ++pass) {
+    if (pass > 0 && !(maxHardConstraintError() > tol)) break;
+    if (!stabilizationPass(t1)) break;
+  }
 }
 
-bool MechSystemSolver::stabilizationPass(double t1, double tol) {
-  if (myConstrainers.empty()) return false;
+double MechSystemSolver::maxHardConstraintError() const {
+  double e = 0;
+  for (auto* c : myConstrainers) e = std::max(e, c->getMaxHardError());
+  return e;
+}
+
+bool MechSystemSolver::stabilizationPass(double t1) {
   Eigen::VectorXd zeroUp = Eigen::VectorXd::Zero(mySys.paramVelSize());
   buildConstraintRows(1.0, false, zeroUp);
   double maxErr = 0;
@@ -366,7 +377,7 @@ bool MechSystemSolver::stabilizationPass(double t1, double tol) {
     if (myG.compliance[i] == 0) maxErr = std::max(maxErr, std::abs(myG.rhs[i]));
   for (int i = 0; i < myN.numRows(); ++i)
     if (myN.compliance[i] == 0) maxErr = std::max(maxErr, myN.rhs[i]);  // penetration only
-  if (!(maxErr > tol)) return false;
+  if (!(maxErr > 0)) return false;
   // [A −Gᵀ; −G −R] [Δ; λ] = [0; d]: the mass-weighted (or stiffness-
   // weighted) smallest correction that removes the constraint error.
   if (myStabilization == PosStabilization::GlobalStiffness) {

@@ -78,8 +78,10 @@ class MechSystemSolver {
   void computeAccel(double t, Eigen::VectorXd& a);
   void projectVelocities(double t1);
   void stabilizePositions(double t1);
-  /// One projection pass if some hard constraint error exceeds tol; false if none was needed.
-  bool stabilizationPass(double t1, double tol);
+  /// One projection pass if some hard constraint error is non-zero; false if none was needed.
+  bool stabilizationPass(double t1);
+  /// The largest hard-row error over all constrainers, without building rows.
+  double maxHardConstraintError() const;
   void updateParametric(double h);
   void moveParametric(Eigen::VectorXd& q, double h) const;
   void addActivePosImpulse(Eigen::VectorXd& q, double h, const Eigen::VectorXd& u) const;

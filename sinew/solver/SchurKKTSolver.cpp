@@ -1,7 +1,5 @@
 #include "sinew/solver/SchurKKTSolver.h"
 
-#include <Eigen/OrderingMethods>
-
 #include <algorithm>
 #include <cmath>
 
@@ -174,44 +172,49 @@ void SchurKKTSolver::buildPlan(const SparseMatrixd& S, const ConstraintRows& G, 
     const int local = static_cast<int>(std::lower_bound(B.rows.begin(), B.rows.end(), myEntryRows[k]) - B.rows.begin());
     myEntryDst[k] = B.zOffset + local * B.size + (myEntryCols[k] - B.start);
   }
+  // When every slot gets exactly one entry (no repeated (row, dof), no dof
+  // of a row's block left out) the fill can assign instead of clearing and
+  // accumulating.
+  std::vector<char> hit(z, 0);
+  myZCoveredOnce = myEntryDst.size() == static_cast<size_t>(z);
+  for (int d : myEntryDst) myZCoveredOnce = myZCoveredOnce && !hit[d]++;
   buildMatrixPattern();
   myValid = true;
 }
 
 void SchurKKTSolver::buildMatrixPattern() {
   const int m = myMg + myMn;
-  // Rows sharing a block are coupled; order the pattern once to reduce fill.
-  std::vector<Eigen::Triplet<double>> trips;
-  for (int i = 0; i < m; ++i) trips.emplace_back(i, i, 0.0);
+  // Rows sharing a block are coupled. Consecutive rows on the same blocks
+  // (a joint's rows) have the same pattern: they form one group of the
+  // blocked factorization.
+  std::vector<std::vector<int>> rowBlocks(m);
+  for (size_t b = 0; b < myBlocks.size(); ++b)
+    for (int r : myBlocks[b].rows) rowBlocks[r].push_back(static_cast<int>(b));
+  std::vector<int> group(m), local(m), sizes;
+  for (int r = 0; r < m; ++r) {
+    if (r == 0 || rowBlocks[r] != rowBlocks[r - 1]) sizes.push_back(0);
+    group[r] = static_cast<int>(sizes.size()) - 1;
+    local[r] = sizes.back()++;
+  }
+  std::vector<std::pair<int, int>> pairs;
   for (auto& B : myBlocks)
     for (size_t j = 0; j < B.rows.size(); ++j)
-      for (size_t i = 0; i < j; ++i) trips.emplace_back(B.rows[i], B.rows[j], 0.0);
-  SparseMatrixd P(m, m);
-  P.setFromTriplets(trips.begin(), trips.end());
-  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> pinv;
-  Eigen::AMDOrdering<int>()(P, pinv);
+      for (size_t i = 0; i < j; ++i)
+        if (group[B.rows[i]] != group[B.rows[j]]) pairs.emplace_back(group[B.rows[i]], group[B.rows[j]]);
+  myChol.analyze(sizes, pairs);
+  auto pos = [&](int r, int c) { return myChol.position(group[r], local[r], group[c], local[c]); };
   myPerm.resize(m);
-  for (int k = 0; k < m; ++k) myPerm[pinv.indices()[k]] = k;
-  // The upper triangle in that order; then each value's position.
-  for (auto& t : trips) {
-    const int a = myPerm[t.row()], b = myPerm[t.col()];
-    t = Eigen::Triplet<double>(std::min(a, b), std::max(a, b), 0.0);
-  }
-  myA.resize(m, m);
-  myA.setFromTriplets(trips.begin(), trips.end());
-  auto pos = [&](int r, int c) {
-    const int a = myPerm[r], b = myPerm[c];
-    return valuePosition(myA, std::min(a, b), std::max(a, b));
-  };
   myDiagPos.resize(m);
-  for (int i = 0; i < m; ++i) myDiagPos[i] = pos(i, i);
+  for (int i = 0; i < m; ++i) {
+    myPerm[i] = myChol.offset(group[i]) + local[i];
+    myDiagPos[i] = pos(i, i);
+  }
   myPairPos.clear();
   for (auto& B : myBlocks) {
     B.pairOffset = static_cast<int>(myPairPos.size());
     for (size_t j = 0; j < B.rows.size(); ++j)
       for (size_t i = 0; i <= j; ++i) myPairPos.push_back(pos(B.rows[i], B.rows[j]));
   }
-  myAnalyzed = false;
 }
 
 // --------------------------------------------------------------- numbers
@@ -233,12 +236,17 @@ bool SchurKKTSolver::factorBlocks(const SparseMatrixd& S) {
 void SchurKKTSolver::fillConstraintBlocks(const ConstraintRows& G, const ConstraintRows& N,
                                           const std::vector<char>& active) {
   // Rows outside the active set keep zero entries: they decouple.
-  std::fill(myZ.begin(), myZ.end(), 0.0);
   size_t k = 0;
-  for (auto& e : G.entries) myZ[myEntryDst[k++]] += e.value();
-  for (auto& e : N.entries) {
-    if (active[e.row()]) myZ[myEntryDst[k]] += e.value();
-    ++k;
+  if (myZCoveredOnce) {
+    for (auto& e : G.entries) myZ[myEntryDst[k++]] = e.value();
+    for (auto& e : N.entries) myZ[myEntryDst[k++]] = active[e.row()] ? e.value() : 0.0;
+  } else {
+    std::fill(myZ.begin(), myZ.end(), 0.0);
+    for (auto& e : G.entries) myZ[myEntryDst[k++]] += e.value();
+    for (auto& e : N.entries) {
+      if (active[e.row()]) myZ[myEntryDst[k]] += e.value();
+      ++k;
+    }
   }
   // Each row g of a block becomes z = L⁻¹ gᵀ, so G S⁻¹ Gᵀ = Z Zᵀ.
   for (auto& B : myBlocks)
@@ -247,12 +255,13 @@ void SchurKKTSolver::fillConstraintBlocks(const ConstraintRows& G, const Constra
     });
 }
 
-bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N,
-                                       const std::vector<char>& active) {
-  double* a = myA.valuePtr();
-  std::fill(a, a + myA.nonZeros(), 0.0);
-  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += G.compliance[i];
-  for (int i = 0; i < myMn; ++i) a[myDiagPos[myMg + i]] += active[i] ? N.compliance[i] : 1.0;
+void SchurKKTSolver::assemble(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
+                              double eps) {
+  std::vector<double>& values = myChol.values();
+  std::fill(values.begin(), values.end(), 0.0);
+  double* a = values.data();
+  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += G.compliance[i] + eps;
+  for (int i = 0; i < myMn; ++i) a[myDiagPos[myMg + i]] += active[i] ? N.compliance[i] + eps : 1.0;
   for (auto& B : myBlocks)
     withBlock(B.size, [&](auto K) {
       const double* z = myZ.data() + B.zOffset;
@@ -261,33 +270,18 @@ bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const Constraint
       for (int j = 0; j < r; ++j)
         for (int i = 0; i <= j; ++i) a[*pos++] += K.dot(z + i * B.size, z + j * B.size);
     });
-  if (!myAnalyzed) {
-    myLLT.analyzePattern(myA);
-    myAnalyzed = true;
-  }
-  myLLT.factorize(myA);
+}
+
+bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N,
+                                       const std::vector<char>& active) {
+  assemble(G, N, active, 0.0);
   // A pivot that lost all but a few digits means redundant rows (a closed
   // loop of joints): add the KKT path's regularization, which bounds their
   // impulses, and factor again. Otherwise A is factored exactly and the
   // refinement has only round-off to remove.
-  if (myLLT.info() == Eigen::Success && minPivotRatio() >= 1e-13) return true;
-  const double eps = 1e-12 * myDiagScale;
-  for (int i = 0; i < myMg; ++i) a[myDiagPos[i]] += eps;
-  for (int i = 0; i < myMn; ++i)
-    if (active[i]) a[myDiagPos[myMg + i]] += eps;
-  myLLT.factorize(myA);
-  return myLLT.info() == Eigen::Success;
-}
-
-double SchurKKTSolver::minPivotRatio() const {
-  // Pivot k is L_kk²; A's diagonal closes each column of its upper triangle.
-  const SparseMatrixd& L = myLLT.matrixL().nestedExpression();
-  double r = INFINITY;
-  for (int k = 0; k < L.cols(); ++k) {
-    const double l = L.valuePtr()[L.outerIndexPtr()[k]];
-    r = std::min(r, l * l / myA.valuePtr()[myA.outerIndexPtr()[k + 1] - 1]);
-  }
-  return r;
+  if (myChol.factor() && myChol.minPivotRatio() >= 1e-13) return true;
+  assemble(G, N, active, 1e-12 * myDiagScale);
+  return myChol.factor();
 }
 
 void SchurKKTSolver::eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u,
@@ -304,9 +298,9 @@ void SchurKKTSolver::eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd&
       for (size_t i = 0; i < B.rows.size(); ++i)
         myRhs[myPerm[B.rows[i]]] -= K.dot(myZ.data() + B.zOffset + i * B.size, y);
     });
-  myLLT._solve_impl(myRhs, myX);
+  myChol.solve(myRhs.data());
   mu.resize(m);
-  for (int i = 0; i < m; ++i) mu[i] = myX[myPerm[i]];
+  for (int i = 0; i < m; ++i) mu[i] = myRhs[myPerm[i]];
   // u = L⁻ᵀ (y + Zᵀ μ).
   u.resize(myN);
   for (auto& B : myBlocks)
@@ -321,8 +315,13 @@ void SchurKKTSolver::eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd&
 double SchurKKTSolver::residual(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
                                 const std::vector<char>& active, const Eigen::VectorXd& bf,
                                 const Eigen::VectorXd& c, const Eigen::VectorXd& u) {
+  // S u block by block: each block's columns are contiguous in S.
   myRf = bf;
-  myRf.noalias() -= S * u;
+  for (auto& B : myBlocks)
+    withBlock(B.size, [&](auto K) {
+      const double* s = S.valuePtr() + S.outerIndexPtr()[B.start];
+      for (int c = 0; c < K.size(); ++c) K.axpy(-u[B.start + c], s + c * K.size(), myRf.data() + B.start);
+    });
   myRc = c;
   for (int i = 0; i < myMg; ++i) myRc[i] -= G.compliance[i] * myMu[i];
   for (auto& e : G.entries) {

@@ -9,8 +9,9 @@
 // as sparse as the constraint graph (rows that share a body are coupled; a
 // chain gives a block-tridiagonal A, a tree a fill-free one). The blocks of
 // S are factored as small dense Cholesky factors; A is ordered once per
-// structure (AMD), assembled straight into that order and factored by a
-// simplicial LLᵀ whose symbolic analysis is reused. When rows are redundant
+// structure (AMD over groups of rows with the same pattern, such as a
+// joint's rows), assembled straight into that order and factored block by
+// block (BlockCholesky) with the analysis reused. When rows are redundant
 // A gets the KKT path's tiny regularization (so their impulses stay
 // bounded), and the solution is refined against the exact KKT system, as
 // the KKT path does.
@@ -19,9 +20,9 @@
 // unit rows (λ = 0), so changing the active set never redoes the analysis.
 #pragma once
 
-#include <Eigen/SparseCholesky>
 #include <vector>
 
+#include "sinew/solver/BlockCholesky.h"
 #include "sinew/solver/LinearSolver.h"
 
 namespace sinew {
@@ -58,15 +59,15 @@ class SchurKKTSolver {
 
   bool structureMatches(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N) const;
   void buildPlan(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N);
-  /// A's ordering, its upper pattern in that order and every value's position.
+  /// A's row groups, their blocked factorization's pattern and every value's position.
   void buildMatrixPattern();
   /// Inverts the Cholesky factor of every block of S; false if one is not
   /// positive definite.
   bool factorBlocks(const SparseMatrixd& S);
   void fillConstraintBlocks(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active);
+  /// A = Z Zᵀ + R (+ eps on the rows in use) into myChol.
+  void assemble(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active, double eps);
   bool assembleAndFactor(const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active);
-  /// Smallest pivot of the last factorization relative to its diagonal.
-  double minPivotRatio() const;
   /// One elimination solve with the current factors: (b_f, c) → (u, μ),
   /// where c is the right-hand side of the constraint rows of A.
   void eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u, Eigen::VectorXd& mu);
@@ -83,19 +84,18 @@ class SchurKKTSolver {
   Eigen::Index mySNnz = 0;
   std::vector<int> myEntryRows, myEntryCols;  ///< A row and dof of each G then N entry
   std::vector<int> myEntryDst;                ///< its slot in myZ
+  bool myZCoveredOnce = false;                ///< every slot of myZ is some entry's, once
   std::vector<BlockRows> myBlocks;
   std::vector<int> myBlockOfDof;
   std::vector<int> myPairPos;  ///< A value position of each block's (i ≤ j) row pair
   std::vector<int> myDiagPos;  ///< A value position of each diagonal
-  std::vector<int> myPerm;     ///< A row → position in the ordered matrix
+  std::vector<int> myPerm;     ///< A row → its place in myChol's vectors
 
   // Numbers of one factorization.
   double myDiagScale = 1;  ///< max(1, largest |S_ii|), the regularization's scale
   std::vector<double> myLinv, myZ;  ///< per block: L⁻¹ of S_b; G_b L⁻ᵀ
-  SparseMatrixd myA;  ///< upper triangle, in AMD order
-  Eigen::SimplicialLLT<SparseMatrixd, Eigen::Upper, Eigen::NaturalOrdering<int>> myLLT;
-  bool myAnalyzed = false;
-  Eigen::VectorXd myY, myC, myRhs, myX, myMu, myRf, myRc, myDu, myDmu;
+  BlockCholesky myChol;  ///< A and its factor
+  Eigen::VectorXd myY, myC, myRhs, myMu, myRf, myRc, myDu, myDmu;
 };
 
 }  // namespace sinew

@@ -119,5 +119,18 @@ TEST(JointKinematics, LimitWrenchesGiveCoordinateRates) {
   }
 }
 
+TEST(JointKinematics, ErrorTwistIsTheRotationVectorAtEveryAngle) {
+  // Small angles take a series, larger ones the quaternion: both must give
+  // angle · axis to round-off, and the translation unchanged.
+  std::mt19937 rng(9);
+  std::uniform_real_distribution<double> u(-1, 1);
+  for (double angle : {0.0, 1e-15, 1e-12, 1e-8, 3e-5, 1e-4, 2e-4, 1e-2, 0.7, 2.0, 3.1}) {
+    const Vector3d axis = Vector3d(u(rng), u(rng), u(rng)).normalized(), p(u(rng), u(rng), u(rng));
+    const Twist e = errorTwist(RigidTransform3d(p, AxisAngle(axis, angle).toMatrix()));
+    EXPECT_EQ(e.head<3>(), p);
+    EXPECT_LT((e.tail<3>() - angle * axis).norm(), 4e-16 * std::max(1.0, angle)) << angle;
+  }
+}
+
 }  // namespace
 }  // namespace sinew

@@ -154,6 +154,15 @@ TEST(MathSpatial, RotateByWorldVectorIsExponentialTimesR) {
   EXPECT_EQ(sinew::rotateByWorldVector(R, Vector3d::Zero()), R);
 }
 
+TEST(MathSpatial, RotationExpMatchesTheSeriesAtSmallAndLargeAngles) {
+  for (double t : {0.0, 1e-9, 1e-5, 9e-4, 1.1e-3, 0.3, 2.5}) {
+    const Vector3d theta = t * Vector3d(0.6, -0.48, 0.64);
+    const Matrix3d E = sinew::rotationExp(theta);
+    EXPECT_TRUE(isRotation(E, 1e-15)) << t;
+    EXPECT_LT((E - Eigen::AngleAxisd(t, Vector3d(0.6, -0.48, 0.64)).toRotationMatrix()).norm(), 1e-15) << t;
+  }
+}
+
 TEST(MathSpatial, RotateByWorldVectorStaysOrthonormalOverManySteps) {
   // Spin at constant ω for 10000 small steps: R stays a rotation and ends at
   // exp(ω·T)·R0.
