@@ -482,6 +482,24 @@ TEST(FemIO, GmshFilesOfBothVersions) {
   expectSameModel(fem, fem41, "Gmsh 4.1");
 }
 
+TEST(FemIO, NodesAndElementsAddedUnderGivenNumbers) {
+  FemModel3d fem("fem");
+  fem.addNumberedNode(std::make_unique<FemNode3d>(Vector3d(1, 0, 0)), 5);
+  EXPECT_THROW(fem.addNumberedNode(std::make_unique<FemNode3d>(Vector3d(2, 0, 0)), 5), ModelError);  // taken
+  EXPECT_THROW(fem.addNumberedNode(std::make_unique<FemNode3d>(Vector3d(2, 0, 0)), -1), ModelError);
+  EXPECT_EQ(fem.addNode(Vector3d(0, 1, 0)).getNumber(), 6);  // plain adds continue after the largest
+  fem.addNumberedNode(std::make_unique<FemNode3d>(Vector3d(0, 0, 0)), 2);  // a free number below it
+  fem.addNumberedNode(std::make_unique<FemNode3d>(Vector3d(0, 0, 1)), 0);
+  EXPECT_EQ(fem.getNodeByNumber(2)->getRestPosition(), Vector3d(0, 0, 0));
+  std::vector<FemNode3d*> tet{fem.getNodeByNumber(2), fem.getNodeByNumber(5), fem.getNodeByNumber(6),
+                              fem.getNodeByNumber(0)};
+  EXPECT_EQ(fem.addNumberedElement(FemElement3d::createElement(tet), 40).getNumber(), 40);
+  EXPECT_EQ(fem.getElementByNumber(40)->getTypeName(), std::string("TetElement"));
+  std::swap(tet[1], tet[2]);  // inverted: rejected as addElement rejects it
+  EXPECT_THROW(fem.addNumberedElement(FemElement3d::createElement(tet), 41), ModelError);
+  EXPECT_NEAR(fem.getMass(), fem.getDensity() / 6, 1e-12);  // lumped as addElement lumps
+}
+
 TEST(FemIO, ReadingIntoAModelWithNodesNumbersTheNewOnesAfterThem) {
   FemModel3d fem("fem");
   FemFactory::createHexGrid(fem, 1, 1, 1, 1, 1, 1);  // nodes 0–7, element 0
