@@ -121,16 +121,31 @@ FemMarker& FemModel3d::addMarker(const Vector3d& pos, const std::string& name) {
   return m;
 }
 
-FemElement3d& FemModel3d::addElement(std::unique_ptr<FemElement3d> e) {
-  for (auto* n : e->getNodes())
+FemNode3d& FemModel3d::addNumberedNode(std::unique_ptr<FemNode3d> n, int number) {
+  return myNodes->add(std::move(n), number);
+}
+
+void FemModel3d::checkNewElement(const FemElement3d& e) const {
+  for (auto* n : e.getNodes())
     if (n->getParent() != myNodes)
-      throw ModelError(std::string(e->getTypeName()) + ": node " + n->describe() + " is not a node of this model",
+      throw ModelError(std::string(e.getTypeName()) + ": node " + n->describe() + " is not a node of this model",
                        describe());
-  const double v = e->getRestVolume();  // throws for an inverted rest element
+  const double v = e.getRestVolume();  // throws for an inverted rest element
   if (!(v > 0))
-    throw ModelError(std::string(e->getTypeName()) + " is inverted or flat at rest (check its node order, §6.2.4)",
+    throw ModelError(std::string(e.getTypeName()) + " is inverted or flat at rest (check its node order, §6.2.4)",
                      describe());
+}
+
+FemElement3d& FemModel3d::addElement(std::unique_ptr<FemElement3d> e) {
+  checkNewElement(*e);
   FemElement3d& added = myElements->add(std::move(e));
+  lumpMass(added, 1.0);
+  return added;
+}
+
+FemElement3d& FemModel3d::addNumberedElement(std::unique_ptr<FemElement3d> e, int number) {
+  checkNewElement(*e);
+  FemElement3d& added = myElements->add(std::move(e), number);
   lumpMass(added, 1.0);
   return added;
 }

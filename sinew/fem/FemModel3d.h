@@ -75,6 +75,10 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   FemElement3d& addElement(const std::vector<FemNode3d*>& nodes) {
     return addElement(FemElement3d::createElement(nodes));
   }
+  /// Add under a given persistent number, as the mesh readers do to keep a
+  /// file's numbering (§6.2.2); ModelError if the number is taken.
+  FemNode3d& addNumberedNode(std::unique_ptr<FemNode3d> n, int number);
+  FemElement3d& addNumberedElement(std::unique_ptr<FemElement3d> e, int number);
 
   // Properties (§6.1.1)
   double getDensity() const { return myDensity; }
@@ -138,6 +142,8 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   /// inverted element is reported with its path.
   void computeElement(const FemElement3d& e, ElementVector& f, ElementMatrix& K) const;
   void lumpMass(const FemElement3d& e, double sign);
+  /// Throws ModelError unless e's nodes are this model's and e is upright.
+  void checkNewElement(const FemElement3d& e) const;
   /// ELEMENT or NODAL for OFF/FULL-free methods resolved by the AUTO rule.
   IncompMethod resolve(IncompMethod m) const;
   /// The soft method in use for the model (FULL, ELEMENT or NODAL).

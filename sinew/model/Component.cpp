@@ -108,7 +108,17 @@ Component* CompositeComponent::get(const std::string& name) const {
   return it == myByName.end() ? nullptr : it->second;
 }
 
-Component& CompositeComponent::addComponent(std::unique_ptr<Component> c) {
+Component& CompositeComponent::addComponent(std::unique_ptr<Component> c) { return attach(std::move(c), myNextNumber); }
+
+Component& CompositeComponent::addComponent(std::unique_ptr<Component> c, int number) {
+  if (number < 0) throw ModelError("component number " + std::to_string(number) + " is negative", getPathName());
+  // Every number at or above myNextNumber is free; below it, look.
+  if (number < myNextNumber && getByNumber(number))
+    throw ModelError("component number " + std::to_string(number) + " is already taken", getPathName());
+  return attach(std::move(c), number);
+}
+
+Component& CompositeComponent::attach(std::unique_ptr<Component> c, int number) {
   if (!c) throw ModelError("cannot add a null component", getPathName());
   if (c->myParent) throw ModelError("component already has a parent", c->getPathName());
   if (!c->myName.empty()) {
@@ -117,7 +127,8 @@ Component& CompositeComponent::addComponent(std::unique_ptr<Component> c) {
     myByName[c->myName] = c.get();
   }
   c->myParent = this;
-  c->myNumber = myNextNumber++;
+  c->myNumber = number;
+  myNextNumber = std::max(myNextNumber, number + 1);
   myChildren.push_back(std::move(c));
   notifyStructureChanged();
   return *myChildren.back();

@@ -84,6 +84,10 @@ class CompositeComponent : public Component {
 
   /// Adds a child and gives it the next free number; returns it.
   Component& addComponent(std::unique_ptr<Component> c);
+  /// Adds a child under a given number (file readers keep a file's
+  /// numbering, guide §6.2.2); throws ModelError if the number is negative
+  /// or taken. Later plain adds continue after the largest number.
+  Component& addComponent(std::unique_ptr<Component> c, int number);
   /// Removes (and destroys) a child; returns false if it is not a child.
   bool removeComponent(Component& c);
   /// Detaches a child without destroying it.
@@ -98,6 +102,7 @@ class CompositeComponent : public Component {
   friend class Component;
   std::vector<std::unique_ptr<Component>> myChildren;
   std::unordered_map<std::string, Component*> myByName;
+  Component& attach(std::unique_ptr<Component> c, int number);
   int myNextNumber = 0;
 };
 
@@ -110,6 +115,7 @@ class ComponentList : public CompositeComponent {
   T& get(int idx) const { return static_cast<T&>(*getComponent(idx)); }
   T* get(const std::string& name) const { return dynamic_cast<T*>(CompositeComponent::get(name)); }
   T& add(std::unique_ptr<T> c) { return static_cast<T&>(addComponent(std::move(c))); }
+  T& add(std::unique_ptr<T> c, int number) { return static_cast<T&>(addComponent(std::move(c), number)); }
   template <class U, class... Args>
   U& addNew(Args&&... args) {
     return static_cast<U&>(addComponent(std::make_unique<U>(std::forward<Args>(args)...)));
