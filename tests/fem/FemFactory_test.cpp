@@ -235,6 +235,20 @@ TEST(FemFactory, NamedGridsAreCreateGridOfTheirType) {
   }
 }
 
+TEST(FemFactory, AddsToAModelThatHoldsNodesAlready) {
+  FemModel3d fem, alone;
+  FemFactory::createQuadhexGrid(fem, 1, 1, 1, 2, 2, 2);
+  const int nodes = fem.numNodes(), elements = fem.numElements();
+  FemFactory::createEllipsoid(fem, 0.3, 0.2, 0.2, 8, 4, 2);
+  FemFactory::createEllipsoid(alone, 0.3, 0.2, 0.2, 8, 4, 2);
+  EXPECT_EQ(fem.numNodes(), nodes + alone.numNodes());
+  EXPECT_EQ(fem.numElements(), elements + alone.numElements());
+  // The new elements use only the new nodes: overlapping bodies stay apart.
+  for (int e = elements; e < fem.numElements(); ++e)
+    for (const FemNode3d* n : fem.getElement(e).getNodes()) EXPECT_GE(n->getNumber(), nodes);
+  EXPECT_NEAR(fem.getRestVolume(), 1.0 + alone.getRestVolume(), 1e-14);
+}
+
 /// Area of the regular nt-gon of circumradius r: the cross section that
 /// straight-edged elements through nodes on a circle fill.
 double polygonArea(double r, int nt) { return 0.5 * nt * r * r * std::sin(2 * kPi / nt); }
