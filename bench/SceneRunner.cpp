@@ -7,6 +7,10 @@
 //                                  the energy drift and the largest joint error
 //   sinew_scene loop N [steps]     the chain closed into an N-link loop with
 //                                  both ends hinged to ground, h = 1 ms
+//   sinew_scene femhex N [steps]   neo-Hookean hex beam of about N elements,
+//   sinew_scene femtet N [steps]   or tet beam, clamped, under gravity,
+//                                  h = 10 ms; also prints the time split into
+//                                  assembly, solve and the rest
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -33,8 +37,11 @@ int main(int argc, char** argv) {
   int n = std::stoi(argv[2]);
   int steps = argc > 3 ? std::stoi(argv[3]) : 100;
   const bool loop = scene == "loop", hinge = scene == "hinge" || loop;
+  const bool fem = scene == "femhex" || scene == "femtet";
+  sinew::FemModel3d* femModel = nullptr;
   const double h = hinge ? 1e-3 : 0.01;
-  auto root = scene == "net" ? sinew::bench::makeNet(n)
+  auto root = fem            ? sinew::bench::makeFemBeam(scene == "femtet", n, femModel)
+              : scene == "net" ? sinew::bench::makeNet(n)
               : loop         ? sinew::bench::makeHingeLoop(n, h)
               : hinge        ? sinew::bench::makeHingeChain(n, h)
                              : sinew::bench::makeChain(n, false, sinew::LinearSolverType::Auto);
@@ -44,11 +51,23 @@ int main(int argc, char** argv) {
   double maxErr = 0;
   if (hinge) root->addMonitor("err", [&](double, double) { maxErr = std::max(maxErr, sinew::bench::maxJointError(*root)); });
   root->run(2 * h);  // structure compile and first factorization outside the timing
+  const auto& mech = static_cast<sinew::MechModel&>(root->models().get(0));
+  const sinew::StepTimings before = mech.solver().timings();
   double t = root->getTime();
   auto t0 = std::chrono::steady_clock::now();
   for (int k = 0; k < steps; ++k, t += h) root->advance(t, t + h);
   double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() / steps;
-  int particles = scene == "net" ? (n + 1) * (n + 1) : n;
+  int particles = scene == "net" ? (n + 1) * (n + 1) : fem ? femModel->numNodes() : n;
+  if (fem) {
+    const sinew::StepTimings& after = mech.solver().timings();
+    const double k = 1e3 / (after.steps - before.steps);
+    const double solve = k * (after.solve - before.solve);
+    std::printf("%s: %d elements, %d nodes, %.3g ms/step: assembly %.3g ms, solve %.3g ms (%s), rest %.3g ms; "
+                "step / solve %.2f\n",
+                scene.c_str(), femModel->numElements(), femModel->numNodes(), us / 1e3,
+                k * (after.assembly - before.assembly), solve, mech.solver().kktSolver().backendName().c_str(),
+                k * (after.finish - before.finish), us / 1e3 / solve);
+  }
   if (hinge)
     std::printf("%s %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", scene.c_str(), n,
                 root->getTime(), root->getEnergy() - E0, 9.81 * n * n / 2.0, maxErr);

@@ -2,10 +2,13 @@
 // chain of rigid bodies for the sparse-solver comparison.
 #pragma once
 
+#include <cstdlib>
 #include <memory>
 #include <string>
 
 #include "demos/Demos.h"
+#include "sinew/fem/FemFactory.h"
+#include "sinew/fem/NeoHookeanMaterial.h"
 #include "sinew/joints/HingeJoint.h"
 #include "sinew/mech/MechModel.h"
 
@@ -115,6 +118,26 @@ inline double maxJointError(RootModel& root) {
   for (int i = 0; i < mech.bodyConnectors().size(); ++i)
     if (auto* j = dynamic_cast<JointBase*>(&mech.bodyConnectors().get(i))) e = std::max(e, j->getConstraintError().norm());
   return e;
+}
+
+/// The FEM benchmark beam: a neo-Hookean (E = 1e5, ν = 0.3, density 1000)
+/// beam of square section, 4 times as long as it is wide, clamped at one
+/// end and sagging under gravity, of hex cells or of tets (six per cell),
+/// with about `elements` elements. `fem` is set to the model.
+inline std::unique_ptr<RootModel> makeFemBeam(bool tets, int elements, FemModel3d*& fem) {
+  // nx = 4n cells along, n × n across: 4n³ cells.
+  const int cells = tets ? elements / 6 : elements;
+  const int n = std::max(1, static_cast<int>(std::lround(std::cbrt(cells / 4.0))));
+  MechModel* mech;
+  auto root = makeGravityRoot(tets ? "femTetBeam" : "femHexBeam", mech);
+  fem = &mech->addModel(std::make_unique<FemModel3d>("fem"));
+  FemFactory::createGrid(*fem, tets ? FemElementType::Tet : FemElementType::Hex, 1.0, 0.25, 0.25, 4 * n, n, n);
+  fem->setMaterial(NeoHookeanMaterial(1e5, 0.3));
+  fem->setParticleDamping(1.0);
+  if (const char* s = std::getenv("SINEW_SOLVER")) mech->getProperty("linearSolver").set(std::string(s));
+  for (auto& node : fem->nodes())
+    if (node.getRestPosition().x() < -0.5 + 1e-12) node.setDynamic(false);
+  return root;
 }
 
 }  // namespace sinew::bench

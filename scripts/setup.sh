@@ -7,7 +7,7 @@ set -euo pipefail
 PACKAGES=(
   g++ cmake make pkg-config ccache
   libeigen3-dev libsuitesparse-dev libopenblas0-pthread
-  libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
+  libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
 )
 
 missing=()

@@ -1,6 +1,10 @@
 #include "sinew/fem/FemModel3d.h"
 
 #include <cmath>
+#include <exception>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
 
 #include "sinew/fem/IncompressibleMaterial.h"
 #include "sinew/fem/LinearMaterial.h"
@@ -240,19 +244,37 @@ void FemModel3d::applyForces(double) {
     for (auto& n : *myNodes) n.addForce(Vector3d(-dM * n.getMass() * n.getVelocity()));
   const bool nodal = softMethod() == IncompMethod::NODAL;
   if (nodal) computeNodalVolumes();
-  myK.resize(myElements->size());
-  ElementVector f, v;
-  ElementMatrix K;
-  for (int k = 0; k < myElements->size(); ++k) {
-    const FemElement3d& e = myElements->get(k);
-    computeElement(e, f, K);
-    myK[k] = K;
-    if (dK > 0) {
-      v.resize(f.size());
-      for (int i = 0; i < e.numNodes(); ++i) v.segment<3>(3 * i) = e.getNode(i).getVelocity();
-      f.noalias() -= dK * (K * v);
+  // Elements are evaluated in parallel into their own slots, then summed
+  // into the nodes in element order, so results do not depend on threads.
+  const int ne = myElements->size();
+  myK.resize(ne);
+  myF.resize(ne);
+  std::vector<std::exception_ptr> errors(ne);
+  tbb::parallel_for(tbb::blocked_range<int>(0, ne, 16), [&](const tbb::blocked_range<int>& range) {
+    ElementVector f, v;
+    ElementMatrix K;
+    for (int k = range.begin(); k < range.end(); ++k) {
+      const FemElement3d& e = myElements->get(k);
+      try {
+        computeElement(e, f, K);
+      } catch (...) {
+        errors[k] = std::current_exception();
+        continue;
+      }
+      if (dK > 0) {
+        v.resize(f.size());
+        for (int i = 0; i < e.numNodes(); ++i) v.segment<3>(3 * i) = e.getNode(i).getVelocity();
+        f.noalias() -= dK * (K * v);
+      }
+      myK[k] = K;
+      myF[k] = f;
     }
-    for (int i = 0; i < e.numNodes(); ++i) e.getNode(i).addForce(Vector3d(f.segment<3>(3 * i)));
+  });
+  for (auto& err : errors)
+    if (err) std::rethrow_exception(err);  // the first failing element, whatever the threads did
+  for (int k = 0; k < ne; ++k) {
+    const FemElement3d& e = myElements->get(k);
+    for (int i = 0; i < e.numNodes(); ++i) e.getNode(i).addForce(Vector3d(myF[k].segment<3>(3 * i)));
   }
   if (nodal) addNodalPressureDamping(dK);
 }

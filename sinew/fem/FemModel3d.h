@@ -170,6 +170,7 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   std::vector<int> myElementHandles, myElementHandleStart, myNodeHandles;
   // Per step: each element's tangent from the last applyForces.
   std::vector<Eigen::MatrixXd> myK;
+  std::vector<Eigen::VectorXd> myF;
   IncompMethod myHardIncomp = IncompMethod::OFF, mySoftIncomp = IncompMethod::AUTO;
   std::vector<NodalRegion> myNodal;  ///< per node, for soft NODAL
   std::unordered_map<const FemNode3d*, int> myNodeIndex;  ///< node → list index, with myNodal

@@ -1,6 +1,7 @@
 #include "sinew/solver/MechSystemSolver.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "sinew/Error.h"
@@ -228,6 +229,8 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   const double h = t1 - t0;
   const bool trap = myIntegrator == Integrator::Trapezoidal;
   Eigen::VectorXd u0;
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
   beginStep(h, t1, true, u0);
   // S = M − aD·D − aK·K;  b = M u0 + h f − aD·D u0 (+ aK·K u0 for trapezoidal).
   const double aD = trap ? h / 2 : h, aK = trap ? h * h / 4 : h * h;
@@ -250,9 +253,17 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   if (trap) buildMidpointRows(h, u0);
   else buildConstraintRows(h, true, myUp, h / 2);
   myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact
+  const auto assembled = Clock::now();
   solveOrThrow(myKKT, myS, mySys.takePatternChanged(), myB, myU, t1);
+  const auto solved = Clock::now();
   if (trap) finishStep(h, t1, h / 2, u0 + myU);
   else finishStep(h, t1, h, myU);
+  const auto end = Clock::now();
+  auto seconds = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
+  myTimings.assembly += seconds(start, assembled);
+  myTimings.solve += seconds(assembled, solved);
+  myTimings.finish += seconds(solved, end);
+  ++myTimings.steps;
 }
 
 void MechSystemSolver::stepExplicit(double t0, double t1) {

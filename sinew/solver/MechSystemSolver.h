@@ -22,6 +22,14 @@ namespace sinew {
 enum class Integrator { ForwardEuler, SymplecticEuler, RungeKutta4, ConstrainedBackwardEuler, Trapezoidal };
 enum class PosStabilization { GlobalMass, GlobalStiffness };
 
+/// Where the implicit steps spend their time (seconds, summed over steps):
+/// forces, Jacobians and the solve matrix and rows (assembly), the KKT
+/// factorization and solve, and the position update with stabilization.
+struct StepTimings {
+  double assembly = 0, solve = 0, finish = 0;
+  long steps = 0;
+};
+
 class MechSystemSolver {
  public:
   /// Compiles the system for these components (after a structure change).
@@ -33,6 +41,8 @@ class MechSystemSolver {
   void setStabilization(PosStabilization s) { myStabilization = s; }
   void setLinearSolver(LinearSolverType t) { myKKT.setSolverType(t); myProjKKT.setSolverType(t); }
   const KKTSolver& kktSolver() const { return myKKT; }
+  const StepTimings& timings() const { return myTimings; }
+  void resetTimings() { myTimings = StepTimings(); }
   const MechSystem& system() const { return mySys; }
   MechSystem& system() { return mySys; }
 
@@ -99,6 +109,7 @@ class MechSystemSolver {
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
   PosStabilization myStabilization = PosStabilization::GlobalMass;
   KKTSolver myKKT, myProjKKT;
+  StepTimings myTimings;
   bool myMassPatternChanged = true, myProjPatternChanged = true;
   // Workspace reused across steps.
   SparseMatrixd myS, myMS;
