@@ -35,21 +35,48 @@ SINEW_SOLVER_BENCH(BM_ChainSPD_Umfpack, false, Umfpack);
 SINEW_SOLVER_BENCH(BM_ChainKKT_EigenLDLT, true, EigenLDLT);
 SINEW_SOLVER_BENCH(BM_ChainKKT_Umfpack, true, Umfpack);
 
-void BM_NetSPD(benchmark::State& state, LinearSolverType type) {
-  auto root = sinew::bench::makeNet(static_cast<int>(state.range(0)));
-  for (auto& m : root->models())
+/// Steps root with every MechModel on backend `type`, h = 10 ms, after
+/// `warmup` seconds.
+void advanceWith(benchmark::State& state, sinew::RootModel& root, LinearSolverType type, double warmup) {
+  for (auto& m : root.models())
     if (auto* mech = dynamic_cast<sinew::MechModel*>(&m)) mech->setLinearSolver(type);
-  root->setMaxStepSize(0.01);
-  root->initialize(0);
-  root->run(0.03);
-  double t = root->getTime();
+  root.setMaxStepSize(0.01);
+  root.initialize(0);
+  root.run(warmup);
+  double t = root.getTime();
   for (auto _ : state) {
-    root->advance(t, t + 0.01);
+    root.advance(t, t + 0.01);
     t += 0.01;
   }
+}
+
+void BM_NetSPD(benchmark::State& state, LinearSolverType type) {
+  auto root = sinew::bench::makeNet(static_cast<int>(state.range(0)));
+  advanceWith(state, *root, type, 0.03);
 }
 BENCHMARK_CAPTURE(BM_NetSPD, EigenLDLT, LinearSolverType::EigenLDLT)->Arg(100)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NetSPD, Cholmod, LinearSolverType::Cholmod)->Arg(100)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_NetSPD, PCG, LinearSolverType::PCG)->Arg(100)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
+
+// Where the supernodal factorization overtakes the simplicial one on FEM
+// systems (Auto's kSupernodalFlops, docs/solvers.md): one step of a
+// neo-Hookean beam of about N elements, h = 10 ms.
+void BM_FemBeam(benchmark::State& state, bool tets, LinearSolverType type) {
+  if (type == LinearSolverType::Cholmod && !sinew::LinearSolver::hasSuiteSparse()) {
+    state.SkipWithError("built without SuiteSparse");
+    return;
+  }
+  sinew::FemModel3d* fem = nullptr;
+  auto root = sinew::bench::makeFemBeam(tets, static_cast<int>(state.range(0)), fem);
+  advanceWith(state, *root, type, 0.02);
+  state.counters["elements"] = fem->numElements();
+}
+#define SINEW_FEM_BENCH(label, tets, type)                                     \
+  BENCHMARK_CAPTURE(BM_FemBeam, label, tets, LinearSolverType::type)           \
+      ->Arg(500)->Arg(1000)->Arg(2000)->Arg(4000)->Unit(benchmark::kMillisecond)
+SINEW_FEM_BENCH(tet_EigenLDLT, true, EigenLDLT);
+SINEW_FEM_BENCH(tet_Cholmod, true, Cholmod);
+SINEW_FEM_BENCH(hex_EigenLDLT, false, EigenLDLT);
+SINEW_FEM_BENCH(hex_Cholmod, false, Cholmod);

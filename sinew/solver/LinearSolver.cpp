@@ -143,26 +143,101 @@ class PCGSolver : public LinearSolver {
   bool myPatternChanged = true;
 };
 
-/// Auto for SPD matrices: warm-started PCG when the Jacobi-scaled matrix is
-/// strictly diagonally dominant with margin (Gershgorin bounds its condition
-/// number by (1 + r)/(1 − r) ≤ 19, so CG converges in a few dozen steps),
-/// otherwise direct LDLᵀ. The choice depends only on the matrix, so results
-/// stay deterministic and restarts reproduce them exactly.
+#ifdef SINEW_HAVE_SUITESPARSE
+/// A SuiteSparse factorization through Eigen's wrapper, its symbolic
+/// analysis reused while the pattern stays. LLᵀ (CHOLMOD) takes SPD
+/// matrices only; LU (UMFPACK) any.
+template <class Factorization, bool kSPDOnly>
+class SuiteSparseSolver : public LinearSolver {
+ public:
+  explicit SuiteSparseSolver(const char* name) : myName(name) {}
+  bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
+    if (kSPDOnly && nc > 0) throw SolverError(0, "", myName + " (LLT) cannot factor a KKT matrix");
+    if (patternChanged || !myAnalyzed) {
+      myFactorization.analyzePattern(A);
+      myAnalyzed = true;
+    }
+    myFactorization.factorize(A);
+    return myFactorization.info() == Eigen::Success;
+  }
+  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override { x = myFactorization.solve(b); }
+  std::string name() const override { return myName; }
+
+ protected:
+  Factorization myFactorization;
+  std::string myName;
+  bool myAnalyzed = false;
+};
+
+class CholmodSolver : public SuiteSparseSolver<Eigen::CholmodSupernodalLLT<SparseMatrixd, Eigen::Lower>, true> {
+ public:
+  CholmodSolver() : SuiteSparseSolver("Cholmod") { myFactorization.cholmod().print = 0; }
+};
+using UmfpackSolver = SuiteSparseSolver<Eigen::UmfPackLU<SparseMatrixd>, false>;
+#endif
+
+/// Σ_j c_j², c_j the entries of column j of A's Cholesky factor under the
+/// AMD ordering: the flop count of a factorization, from the symbolic
+/// analysis alone (the elimination tree's column counts).
+double choleskyFlops(const SparseMatrixd& A) {
+  struct Analysis : Eigen::SimplicialLDLT<SparseMatrixd, Eigen::Lower, Eigen::AMDOrdering<int>> {
+    double flops() const {
+      double f = 0;
+      for (Eigen::Index j = 0; j < m_nonZerosPerCol.size(); ++j) f += double(m_nonZerosPerCol[j] + 1) * (m_nonZerosPerCol[j] + 1);
+      return f;
+    }
+  } analysis;
+  analysis.analyzePattern(A);
+  return analysis.flops();
+}
+
+/// Auto for SPD matrices, chosen from the matrix alone so results stay
+/// deterministic and restarts reproduce them exactly:
+///  - warm-started PCG when the Jacobi-scaled matrix is strictly diagonally
+///    dominant with margin (Gershgorin bounds its condition number by
+///    (1 + r)/(1 − r) ≤ 19, so CG converges in a few dozen steps);
+///  - CHOLMOD's supernodal LLᵀ when the factorization is large
+///    (≥ kSupernodalFlops, re-decided when the pattern changes): 3D FEM
+///    meshes, whose dense fronts BLAS handles far better than a simplicial
+///    factorization (docs/solvers.md, "FEM beams");
+///  - otherwise Eigen's simplicial LDLᵀ (chains, small systems), falling
+///    back to it too if LLᵀ meets a matrix that is not positive definite.
 class AutoSPDSolver : public LinearSolver {
  public:
+  /// The crossover measured by `sinew_bench --benchmark_filter=FemBeam`:
+  /// equal times for a 1.5k-element tet beam (1e7 flops); supernodal is 6×
+  /// faster for 2k hexahedra (2e8 flops).
+  static constexpr double kSupernodalFlops = 1e7;
+
   bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
-    myChangedSinceDirect |= patternChanged;
+    if (patternChanged) myDirectStale = myCholmodStale = myChoiceStale = true;
     myUsePCG = nc == 0 && A.rows() > 600 && dominanceRadius(A) <= 0.9;
     if (myUsePCG) return myPCG.factor(A, 0, patternChanged);
-    bool ok = myDirect.factor(A, nc, myChangedSinceDirect);
-    myChangedSinceDirect = false;
+    myUseCholmod = false;
+#ifdef SINEW_HAVE_SUITESPARSE
+    if (myChoiceStale) mySupernodal = nc == 0 && choleskyFlops(A) >= kSupernodalFlops;
+    myChoiceStale = false;
+    if (mySupernodal) {
+      myUseCholmod = myCholmod.factor(A, 0, myCholmodStale);
+      myCholmodStale = false;
+      if (myUseCholmod) return true;
+      mySupernodal = false;  // not positive definite: LDLᵀ until the pattern changes
+    }
+#endif
+    bool ok = myDirect.factor(A, nc, myDirectStale);
+    myDirectStale = false;
     return ok;
   }
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
     if (myUsePCG) myPCG.solve(b, x);
+#ifdef SINEW_HAVE_SUITESPARSE
+    else if (myUseCholmod) myCholmod.solve(b, x);
+#endif
     else myDirect.solve(b, x);
   }
-  std::string name() const override { return myUsePCG ? "Auto(PCG)" : "Auto(EigenLDLT)"; }
+  std::string name() const override {
+    return myUsePCG ? "Auto(PCG)" : myUseCholmod ? "Auto(Cholmod)" : "Auto(EigenLDLT)";
+  }
 
  private:
   /// max_i Σ_{j≠i} |A_ij| / sqrt(A_ii A_jj).
@@ -177,49 +252,13 @@ class AutoSPDSolver : public LinearSolver {
   }
   PCGSolver myPCG;
   EigenLDLTSolver myDirect;
-  bool myUsePCG = false;
-  bool myChangedSinceDirect = true;
-};
-
 #ifdef SINEW_HAVE_SUITESPARSE
-class UmfpackSolver : public LinearSolver {
- public:
-  bool factor(const SparseMatrixd& A, int, bool patternChanged) override {
-    if (patternChanged || !myAnalyzed) {
-      myLU.analyzePattern(A);
-      myAnalyzed = true;
-    }
-    myLU.factorize(A);
-    return myLU.info() == Eigen::Success;
-  }
-  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override { x = myLU.solve(b); }
-  std::string name() const override { return "Umfpack"; }
-
- private:
-  Eigen::UmfPackLU<SparseMatrixd> myLU;
-  bool myAnalyzed = false;
-};
-
-class CholmodSolver : public LinearSolver {
- public:
-  CholmodSolver() { myLLT.cholmod().print = 0; }
-  bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
-    if (nc > 0) throw SolverError(0, "", "Cholmod (LLT) cannot factor a KKT matrix");
-    if (patternChanged || !myAnalyzed) {
-      myLLT.analyzePattern(A);
-      myAnalyzed = true;
-    }
-    myLLT.factorize(A);
-    return myLLT.info() == Eigen::Success;
-  }
-  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override { x = myLLT.solve(b); }
-  std::string name() const override { return "Cholmod"; }
-
- private:
-  Eigen::CholmodSupernodalLLT<SparseMatrixd, Eigen::Lower> myLLT;
-  bool myAnalyzed = false;
-};
+  CholmodSolver myCholmod;
 #endif
+  bool myUsePCG = false, myUseCholmod = false, mySupernodal = false;
+  bool myDirectStale = true, myCholmodStale = true, myChoiceStale = true;
+};
+
 
 }  // namespace
 
@@ -244,7 +283,7 @@ std::unique_ptr<LinearSolver> LinearSolver::create(LinearSolverType type, int si
     return std::make_unique<PCGSolver>();
   }
 #ifdef SINEW_HAVE_SUITESPARSE
-  if (type == LinearSolverType::Umfpack) return std::make_unique<UmfpackSolver>();
+  if (type == LinearSolverType::Umfpack) return std::make_unique<UmfpackSolver>("Umfpack");
   if (type == LinearSolverType::Cholmod) {
     if (numConstraints > 0) return std::make_unique<EigenLDLTSolver>();
     return std::make_unique<CholmodSolver>();

@@ -13,7 +13,10 @@
 //  - PCG:        Jacobi-preconditioned conjugate gradients warm-started from
 //                the caller's guess, SPD matrices only; linear cost per step
 //                on mass-dominated systems (springs, particles), with a
-//                direct LDLᵀ fallback when it does not converge.
+//                direct LDLᵀ fallback when it does not converge;
+//  - Auto:       per matrix — PCG for diagonally dominant SPD systems,
+//                CHOLMOD for SPD systems whose factorization is large (3D
+//                FEM meshes), EigenLDLT otherwise and for KKT systems.
 #pragma once
 
 #include <Eigen/SparseCore>
