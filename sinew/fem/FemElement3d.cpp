@@ -10,6 +10,7 @@ namespace sinew {
 SINEW_PROPERTIES(FemElement3d, Component) {
   list.add<FemElement3d>("density", "density (NaN: the model's)", &FemElement3d::getDensity,
                          &FemElement3d::setDensity);
+  addStressStrainProperties<FemElement3d>(list);
 }
 
 namespace {

@@ -4,6 +4,8 @@
 // Its forces and stiffness come from the free kernels of ElementKernels.h;
 // the model sums them (one element type for all: TetElement, HexElement, …
 // differ only in their ReferenceElement, whose name the element reports).
+// Its stress and strain (§6.10) are volume averages over its integration
+// points, kept by the model when computeElementStress/Strain is set.
 #pragma once
 
 #include <memory>
@@ -11,11 +13,12 @@
 
 #include "sinew/fem/ElementKernels.h"
 #include "sinew/fem/FemNode3d.h"
+#include "sinew/fem/StressStrainOutput.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class FemElement3d : public Component {
+class FemElement3d : public Component, public HasStressStrain {
   SINEW_DECLARE_PROPERTIES
  public:
   /// An element of the type with this many nodes (4 tet, 5 pyramid, 6

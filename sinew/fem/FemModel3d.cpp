@@ -30,6 +30,18 @@ SINEW_PROPERTIES(FemModel3d, MechSystemBase) {
   list.add<FemModel3d>("softIncompMethod", "where soft incompressibility acts (§6.7.3)",
                        &FemModel3d::getSoftIncompMethod, &FemModel3d::setSoftIncompMethod)
       .setDefault(std::string("AUTO"));
+  list.add<FemModel3d>("computeNodalStress", "keep nodal stress after each step (§6.10)",
+                       &FemModel3d::getComputeNodalStress, &FemModel3d::setComputeNodalStress)
+      .setDefault(false);
+  list.add<FemModel3d>("computeNodalStrain", "keep nodal strain after each step (§6.10)",
+                       &FemModel3d::getComputeNodalStrain, &FemModel3d::setComputeNodalStrain)
+      .setDefault(false);
+  list.add<FemModel3d>("computeElementStress", "keep element stress after each step",
+                       &FemModel3d::getComputeElementStress, &FemModel3d::setComputeElementStress)
+      .setDefault(false);
+  list.add<FemModel3d>("computeElementStrain", "keep element strain after each step",
+                       &FemModel3d::getComputeElementStrain, &FemModel3d::setComputeElementStrain)
+      .setDefault(false);
 }
 
 namespace {
@@ -70,6 +82,7 @@ FemModel3d::FemModel3d(std::string name)
   myNodes = addList<FemNode3d>("nodes");
   myElements = addList<FemElement3d>("elements");
   myMarkers = addList<FemMarker>("markers");
+  myBundles = addList<MaterialBundle>("materials");
 }
 
 FemModel3d::~FemModel3d() = default;
@@ -199,21 +212,19 @@ double FemModel3d::computeVolume() const {
 
 // ------------------------------------------------------------ forces
 
-void FemModel3d::computeElement(const FemElement3d& e, ElementVector& f, ElementMatrix& K) const {
-  NodeArray rest, pos;
-  e.getRestPositions(rest);
-  e.getPositions(pos);
-  const size_t n = e.numNodes();
-  const NodePositions x0(rest.data(), n), x(pos.data(), n);
-  const ReferenceElement& type = e.getReferenceElement();
-  const IncompressibleMaterial* inc = asIncompressible(e.getMaterial());
-  const IncompMethod soft = softMethod();
+void FemModel3d::computeElement(int k, const FemElement3d& e, ElementVector& f, ElementMatrix& K) const {
   try {
-    if (!inc || soft == IncompMethod::FULL) {
-      computeElementForcesAndStiffness(type, x0, x, e.getMaterial(), f, K);
-      return;
+    computeMaterialTerms(e, e.getMaterial(), softMethod(), f, K);
+    const auto& augment = augmentingMaterials()[k];
+    if (augment.empty()) return;
+    // Augmenting materials add over the same element blocks (§6.8).
+    ElementVector fa;
+    ElementMatrix Ka;
+    for (const FemMaterial* mat : augment) {
+      computeMaterialTerms(e, *mat, augmentingSoftMethod(), fa, Ka);
+      f += fa;
+      K += Ka;
     }
-    computeElementForcesAndStiffness(type, x0, x, DeviatoricPart(*inc), f, K);
   } catch (const InvertedElementError& err) {
     // As a ModelError the solver reports a failed step and keeps the state.
     throw ModelError(std::string(e.getTypeName()) + " inverted at integration point " +
@@ -221,6 +232,22 @@ void FemModel3d::computeElement(const FemElement3d& e, ElementVector& f, Element
                          ")",
                      e.describe());
   }
+}
+
+void FemModel3d::computeMaterialTerms(const FemElement3d& e, const FemMaterial& mat, IncompMethod soft,
+                                      ElementVector& f, ElementMatrix& K) const {
+  NodeArray rest, pos;
+  e.getRestPositions(rest);
+  e.getPositions(pos);
+  const size_t n = e.numNodes();
+  const NodePositions x0(rest.data(), n), x(pos.data(), n);
+  const ReferenceElement& type = e.getReferenceElement();
+  const IncompressibleMaterial* inc = asIncompressible(mat);
+  if (!inc || soft == IncompMethod::FULL) {
+    computeElementForcesAndStiffness(type, x0, x, mat, f, K);
+    return;
+  }
+  computeElementForcesAndStiffness(type, x0, x, DeviatoricPart(*inc), f, K);
   // The bulk pressure: one p(V/V0) for the element (ELEMENT), or the mean
   // of its nodes' pressures (NODAL, whose coupling term the model adds).
   NodeGradients g;
@@ -247,6 +274,7 @@ void FemModel3d::applyForces(double) {
   // Elements are evaluated in parallel into their own slots, then summed
   // into the nodes in element order, so results do not depend on threads.
   const int ne = myElements->size();
+  augmentingMaterials();  // rebuilt here, serially, if bundles changed
   myK.resize(ne);
   myF.resize(ne);
   std::vector<std::exception_ptr> errors(ne);
@@ -256,7 +284,7 @@ void FemModel3d::applyForces(double) {
     for (int k = range.begin(); k < range.end(); ++k) {
       const FemElement3d& e = myElements->get(k);
       try {
-        computeElement(e, f, K);
+        computeElement(k, e, f, K);
       } catch (...) {
         errors[k] = std::current_exception();
         continue;
@@ -280,6 +308,7 @@ void FemModel3d::applyForces(double) {
 }
 
 void FemModel3d::declareJacobianBlocks(JacobianPattern& pat) {
+  myAugmentValid = false;  // elements may have changed
   myElementHandles.clear();
   myElementHandleStart.clear();
   for (auto& e : *myElements) {
@@ -334,30 +363,36 @@ void FemModel3d::addVelJacobian(JacobianMatrix& D, double s) {
 
 double FemModel3d::getPotentialEnergy() const {
   // Deviatoric energy at the points, plus the bulk potential where the soft
-  // method evaluates it: per element V0 U(V/V0), or per node V_n0 U(J_n).
+  // method evaluates it: per element V0 U(V/V0), or per node V_n0 U(J_n);
+  // and the energy of each augmenting material.
   const IncompMethod soft = softMethod();
+  const auto& augment = augmentingMaterials();
   double E = 0;
-  NodeArray rest, pos;
-  for (auto& e : *myElements) {
-    e.getRestPositions(rest);
-    e.getPositions(pos);
-    const size_t n = e.numNodes();
-    const NodePositions x0(rest.data(), n), x(pos.data(), n);
-    const IncompressibleMaterial* inc = asIncompressible(e.getMaterial());
-    if (!inc || soft == IncompMethod::FULL) {
-      E += computeElementStrainEnergy(e.getReferenceElement(), x0, x, e.getMaterial());
-      continue;
-    }
-    E += computeElementStrainEnergy(e.getReferenceElement(), x0, x, DeviatoricPart(*inc));
-    if (soft == IncompMethod::ELEMENT) {
-      const double v0 = e.getRestVolume();
-      E += v0 * inc->computeBulkEnergyDensity(sinew::computeVolume(e.getReferenceElement(), x) / v0);
-    }
+  for (int k = 0; k < myElements->size(); ++k) {
+    const FemElement3d& e = myElements->get(k);
+    E += computeMaterialEnergy(e, e.getMaterial(), soft);
+    for (const FemMaterial* mat : augment[k]) E += computeMaterialEnergy(e, *mat, augmentingSoftMethod());
   }
   if (soft == IncompMethod::NODAL)
     if (const IncompressibleMaterial* inc = nodalBulkMaterial())
       for (auto& r : const_cast<FemModel3d*>(this)->nodalVolumesNow())
         if (r.restVolume > 0) E += r.restVolume * inc->computeBulkEnergyDensity(r.volume / r.restVolume);
+  return E;
+}
+
+double FemModel3d::computeMaterialEnergy(const FemElement3d& e, const FemMaterial& mat, IncompMethod soft) const {
+  NodeArray rest, pos;
+  e.getRestPositions(rest);
+  e.getPositions(pos);
+  const size_t n = e.numNodes();
+  const NodePositions x0(rest.data(), n), x(pos.data(), n);
+  const IncompressibleMaterial* inc = asIncompressible(mat);
+  if (!inc || soft == IncompMethod::FULL) return computeElementStrainEnergy(e.getReferenceElement(), x0, x, mat);
+  double E = computeElementStrainEnergy(e.getReferenceElement(), x0, x, DeviatoricPart(*inc));
+  if (soft == IncompMethod::ELEMENT) {
+    const double v0 = e.getRestVolume();
+    E += v0 * inc->computeBulkEnergyDensity(sinew::computeVolume(e.getReferenceElement(), x) / v0);
+  }
   return E;
 }
 

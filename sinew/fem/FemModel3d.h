@@ -8,7 +8,9 @@
 // to a MechModel's `models` (`mech.addModel(fem)`), it is compiled into the
 // MechModel's system, so FEM nodes, rigid bodies and joints are solved
 // together. As a force effector it sums its elements' forces and tangent
-// stiffness blocks into that system.
+// stiffness blocks into that system. MaterialBundles in its `materials`
+// list add their materials to their elements (§6.8, MaterialBundle.h), and
+// on request it keeps nodal and element stress and strain (§6.10).
 #pragma once
 
 #include <memory>
@@ -17,6 +19,7 @@
 
 #include "sinew/fem/FemElement3d.h"
 #include "sinew/fem/FemNode3d.h"
+#include "sinew/fem/MaterialBundle.h"
 #include "sinew/fem/PointFem3dAttachment.h"
 #include "sinew/mech/MechSystemBase.h"
 
@@ -99,6 +102,35 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   /// The model's material, for changing its parameters in place.
   FemMaterial& material() { return *myMaterial; }
 
+  // Augmenting materials (§6.8)
+  ComponentList<MaterialBundle>& materials() { return *myBundles; }
+  const ComponentList<MaterialBundle>& materials() const { return *myBundles; }
+  int numMaterialBundles() const { return myBundles->size(); }
+  /// Adds a bundle to `materials`; ModelError if one of its elements is not
+  /// an element of this model.
+  MaterialBundle& addMaterialBundle(std::unique_ptr<MaterialBundle> b);
+  bool removeMaterialBundle(MaterialBundle& b);
+  /// Called by bundles when their elements or material change.
+  void bundlesChanged() { myAugmentValid = false; }
+
+  // Stress and strain output (§6.10): computed after each step, only when
+  // asked for. Nodal values average the element values extrapolated to the
+  // node over the elements around it; element values are volume averages
+  // over the integration points. Read them from the nodes and elements
+  // (getVonMisesStress(), properties "vonMisesStress", "MAPStress", …).
+  bool getComputeNodalStress() const { return myComputeNodalStress; }
+  void setComputeNodalStress(bool enable);
+  bool getComputeNodalStrain() const { return myComputeNodalStrain; }
+  void setComputeNodalStrain(bool enable);
+  bool getComputeElementStress() const { return myComputeElementStress; }
+  void setComputeElementStress(bool enable);
+  bool getComputeElementStrain() const { return myComputeElementStrain; }
+  void setComputeElementStrain(bool enable);
+  /// Computes the enabled stresses and strains at the current positions now
+  /// (done after every step and static solve).
+  void updateStressAndStrain();
+  void finalizeAdvance(double t1) override;
+
   // Incompressibility (§6.7)
   /// Hard incompressibility: a volume constraint per element or per node
   /// (OFF, ELEMENT, NODAL, AUTO or ON; default OFF). Its multipliers are
@@ -138,9 +170,26 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
     std::vector<int> handles;                     ///< Jacobian blocks of grad pairs
   };
 
-  /// Forces f and tangent K of element e at the current positions; an
-  /// inverted element is reported with its path.
-  void computeElement(const FemElement3d& e, ElementVector& f, ElementMatrix& K) const;
+  /// Forces f and tangent K of element k at the current positions, from its
+  /// material and its bundles' materials; an inverted element is reported
+  /// with its path.
+  void computeElement(int k, const FemElement3d& e, ElementVector& f, ElementMatrix& K) const;
+  /// f and K of one material on e, its bulk pressure evaluated as `soft`
+  /// says (FULL, ELEMENT, or NODAL from myNodal).
+  void computeMaterialTerms(const FemElement3d& e, const FemMaterial& mat, IncompMethod soft, ElementVector& f,
+                            ElementMatrix& K) const;
+  /// Strain energy of one material on e (the element's share for NODAL).
+  double computeMaterialEnergy(const FemElement3d& e, const FemMaterial& mat, IncompMethod soft) const;
+  /// The soft method of augmenting materials: ELEMENT if the model's is,
+  /// else FULL (nodal pressures come from the elements' own materials).
+  IncompMethod augmentingSoftMethod() const {
+    return softMethod() == IncompMethod::ELEMENT ? IncompMethod::ELEMENT : IncompMethod::FULL;
+  }
+  /// The augmenting materials of each element (by list index), rebuilt when
+  /// bundles or elements change; ModelError names a bundle that holds an
+  /// element no longer in the model.
+  const std::vector<std::vector<const FemMaterial*>>& augmentingMaterials() const;
+  void setStressStrainFlag(bool& flag, bool enable);
   void lumpMass(const FemElement3d& e, double sign);
   /// Throws ModelError unless e's nodes are this model's and e is upright.
   void checkNewElement(const FemElement3d& e) const;
@@ -164,6 +213,11 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   ComponentList<FemNode3d>* myNodes;
   ComponentList<FemElement3d>* myElements;
   ComponentList<FemMarker>* myMarkers;
+  ComponentList<MaterialBundle>* myBundles;
+  mutable std::vector<std::vector<const FemMaterial*>> myAugment;
+  mutable bool myAugmentValid = false;
+  bool myComputeNodalStress = false, myComputeNodalStrain = false;
+  bool myComputeElementStress = false, myComputeElementStrain = false;
   double myDensity = 1000, myParticleDamping = 2, myStiffnessDamping = 0;
   std::unique_ptr<FemMaterial> myMaterial;
   // Per compile: Jacobian handles, node pairs of each element then nodes.

@@ -7,6 +7,7 @@ namespace sinew {
 SINEW_PROPERTIES(FemNode3d, Particle) {
   list.add<FemNode3d>("restPosition", "rest (undeformed) position", &FemNode3d::getRestPosition,
                       [](FemNode3d& n, const Vector3d& p) { n.setRestPosition(p); });
+  addStressStrainProperties<FemNode3d>(list);
 }
 
 FemNode3d::FemNode3d() { setMass(0); }

@@ -2,14 +2,17 @@
 // Particle — usable anywhere a point is (springs, markers, attachments) and
 // a dynamic component of the same system as bodies — with a rest position,
 // against which its elements measure strain. Its mass is lumped from the
-// elements around it by the owning FemModel3d.
+// elements around it by the owning FemModel3d. Its stress and strain
+// (§6.10: vonMisesStress, MAPStress, …) are the averages over the elements
+// around it, kept by the model when computeNodalStress/Strain is set.
 #pragma once
 
+#include "sinew/fem/StressStrainOutput.h"
 #include "sinew/mech/Point.h"
 
 namespace sinew {
 
-class FemNode3d : public Particle {
+class FemNode3d : public Particle, public HasStressStrain {
   SINEW_DECLARE_PROPERTIES
  public:
   FemNode3d();

@@ -26,4 +26,9 @@ double maxShear(const Matrix3d& A) {
   return 0.5 * (p[0] - p[2]);
 }
 
+double maxAbsPrincipalValue(const Matrix3d& A) {
+  Vector3d p = principalValues(A);
+  return std::abs(p[0]) >= std::abs(p[2]) ? p[0] : p[2];
+}
+
 }  // namespace sinew

@@ -15,5 +15,8 @@ double vonMisesStrain(const Matrix3d& eps);
 Vector3d principalValues(const Matrix3d& A);
 /// Half the spread of the principal values: the maximum shear.
 double maxShear(const Matrix3d& A);
+/// The principal value of largest magnitude, with its sign (Table 6.6's
+/// "maximum absolute value principal" stress or strain, MAPStress).
+double maxAbsPrincipalValue(const Matrix3d& A);
 
 }  // namespace sinew

@@ -74,6 +74,7 @@ void MechSystemBase::collect(Component& c, std::vector<DynamicComponent*>& comps
   if (auto* e = dynamic_cast<ForceEffector*>(&c)) effs.push_back(e);
   if (auto* k = dynamic_cast<Constrainer*>(&c)) cons.push_back(k);
   if (auto* a = dynamic_cast<AuxStateComponent*>(&c)) myAuxComps.push_back(a);
+  if (auto* m = dynamic_cast<MechSystemBase*>(&c)) mySubsystems.push_back(m);
   for (int i = 0; i < c.numComponents(); ++i) collect(*c.getComponent(i), comps, effs, cons);
 }
 
@@ -91,6 +92,7 @@ void MechSystemBase::updateStructure() {
   std::vector<Constrainer*> cons;
   myComps.clear();
   myAuxComps.clear();
+  mySubsystems.clear();
   // The model itself may be an effector (FemModel3d sums its elements).
   collect(*this, myComps, effs, cons);
   checkForceEffectors(effs);
@@ -108,12 +110,18 @@ void MechSystemBase::initialize(double t0) {
   updateStructure();
   mySolver->initialize(t0);
   mySteps = 0;
+  finalizeSubsystems(t0);
+}
+
+void MechSystemBase::finalizeSubsystems(double t) {
+  for (MechSystemBase* m : mySubsystems) m->finalizeAdvance(t);
 }
 
 StepAdjustment MechSystemBase::advance(double t0, double t1) {
   updateStructure();
   mySolver->advance(t0, t1);
   ++mySteps;
+  finalizeSubsystems(t1);
   return {};
 }
 
@@ -152,7 +160,9 @@ void MechSystemBase::setState(const Eigen::VectorXd& state) {
 
 std::vector<double> MechSystemBase::solveStatic(double t, double relTol, int maxIter) {
   updateStructure();
-  return mySolver->solveStatic(t, relTol, maxIter);
+  std::vector<double> residuals = mySolver->solveStatic(t, relTol, maxIter);
+  finalizeSubsystems(t);
+  return residuals;
 }
 
 double MechSystemBase::getEnergy() const {

@@ -76,6 +76,11 @@ class MechSystemBase : public Model {
   /// residual force of each iterate.
   std::vector<double> solveStatic(double t = 0, double relTol = 1e-10, int maxIter = 30);
 
+  /// Called on this model and on every MechSystemBase below it after each
+  /// step, static solve and initialize (t: the time reached), to update
+  /// quantities derived from the new state (FEM stress for output, §6.10).
+  virtual void finalizeAdvance(double t) { (void)t; }
+
   /// Compiles the system now if the structure changed (done automatically
   /// before a step).
   void updateStructure();
@@ -97,10 +102,12 @@ class MechSystemBase : public Model {
   void collect(Component& c, std::vector<DynamicComponent*>& comps, std::vector<ForceEffector*>& effs,
                std::vector<Constrainer*>& cons);
   bool classificationChanged() const;
+  void finalizeSubsystems(double t);
 
   std::unique_ptr<MechSystemSolver> mySolver;
   std::vector<DynamicComponent*> myComps;
   std::vector<AuxStateComponent*> myAuxComps;
+  std::vector<MechSystemBase*> mySubsystems;  ///< this and those below, for finalizeAdvance
   std::vector<int> myClassification;  ///< active/parametric/attached at compile
   Vector3d myGravity{0, 0, -9.8};
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
