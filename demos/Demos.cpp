@@ -23,6 +23,8 @@ void registerDemos() {
     registerLumbarFrameSpring(reg);
     registerFemBeam(reg);
     registerMaterialBundleDemo(reg);
+    registerFrameFemAttachment(reg);
+    registerJointedFemBeams(reg);
   });
 }
 

@@ -30,6 +30,8 @@ void registerJointTypeDemos(ModelRegistry& reg);
 void registerLumbarFrameSpring(ModelRegistry& reg);
 void registerFemBeam(ModelRegistry& reg);
 void registerMaterialBundleDemo(ModelRegistry& reg);
+void registerFrameFemAttachment(ModelRegistry& reg);
+void registerJointedFemBeams(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);

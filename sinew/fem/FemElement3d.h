@@ -14,11 +14,12 @@
 #include "sinew/fem/ElementKernels.h"
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/fem/StressStrainOutput.h"
+#include "sinew/mech/FrameAttachable.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class FemElement3d : public Component, public HasStressStrain {
+class FemElement3d : public Component, public HasStressStrain, public FrameAttachable {
   SINEW_DECLARE_PROPERTIES
  public:
   /// An element of the type with this many nodes (4 tet, 5 pyramid, 6
@@ -59,6 +60,10 @@ class FemElement3d : public Component, public HasStressStrain {
   std::vector<IntegrationPointState> computeIntegrationPointStates() const;
   /// Stress extrapolated to each node, in node order.
   std::vector<Matrix3d> computeNodalStresses() const;
+
+  /// FrameAttachable (§6.6): a FrameFem3dAttachment of `frame` at pose TFW
+  /// to this element (`mech.attachFrame(frame, elem)`).
+  std::unique_ptr<AttachmentComponent> createFrameAttachment(Frame& frame, const RigidTransform3d& TFW) override;
 
  private:
   const ReferenceElement* myType;

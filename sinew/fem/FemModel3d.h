@@ -21,6 +21,7 @@
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/fem/MaterialBundle.h"
 #include "sinew/fem/PointFem3dAttachment.h"
+#include "sinew/mech/FrameAttachable.h"
 #include "sinew/mech/MechSystemBase.h"
 
 namespace sinew {
@@ -35,7 +36,7 @@ struct EnumNames<IncompMethod> {
   static const std::vector<std::string>& get();
 };
 
-class FemModel3d : public MechSystemBase, public ForceEffector, public Constrainer {
+class FemModel3d : public MechSystemBase, public ForceEffector, public Constrainer, public FrameAttachable {
   SINEW_DECLARE_PROPERTIES
  public:
   explicit FemModel3d(std::string name = {});
@@ -68,6 +69,9 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   /// An attachment of point p to the element containing it, or the nearest
   /// (§6.4.3), for `mech.addAttachment(...)`.
   std::unique_ptr<PointFem3dAttachment> createPointAttachment(Point& p) const;
+  /// FrameAttachable (§6.6): an element-based FrameFem3dAttachment of
+  /// `frame` at pose TFW (`mech.attachFrame(frame, fem)`, joints on FEMs).
+  std::unique_ptr<AttachmentComponent> createFrameAttachment(Frame& frame, const RigidTransform3d& TFW) override;
 
   FemNode3d& addNode(std::unique_ptr<FemNode3d> n);
   FemNode3d& addNode(const Vector3d& pos) { return addNode(std::make_unique<FemNode3d>(pos)); }

@@ -9,11 +9,11 @@
 #define SINEW_AXIS_JOINT_CONSTRUCTORS(Joint, x, y, z, theta)                                                  \
   Joint::Joint(std::string name)                                                                             \
       : JointBase(std::move(name), std::make_unique<AxisCoupling>(std::array<bool, 3>{x, y, z}, theta)) {}  \
-  Joint::Joint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name)                    \
+  Joint::Joint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name)                    \
       : Joint(std::move(name)) {                                                                             \
     setBodies(bodyA, bodyB, TDW);                                                                            \
   }                                                                                                          \
-  Joint::Joint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name) \
+  Joint::Joint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name) \
       : Joint(std::move(name)) {                                                                             \
     setBodies(bodyA, bodyB, frameFromZAxis(originD, zaxis, describe()));                                     \
   }

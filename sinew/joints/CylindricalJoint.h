@@ -14,8 +14,8 @@ class CylindricalJoint : public JointBase {
  public:
   static constexpr int Z_IDX = 0, THETA_IDX = 1;
   explicit CylindricalJoint(std::string name = {});
-  CylindricalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
-  CylindricalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis,
+  CylindricalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  CylindricalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, const Vector3d& zaxis,
                    std::string name = {});
   double getZ() const { return getCoordinate(Z_IDX); }
   void setZ(double z) { setCoordinate(Z_IDX, z); }
@@ -29,8 +29,8 @@ class PlanarJoint : public JointBase {
  public:
   static constexpr int X_IDX = 0, Y_IDX = 1, THETA_IDX = 2;
   explicit PlanarJoint(std::string name = {});
-  PlanarJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
-  PlanarJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name = {});
+  PlanarJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  PlanarJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name = {});
   double getX() const { return getCoordinate(X_IDX); }
   void setX(double x) { setCoordinate(X_IDX, x); }
   double getY() const { return getCoordinate(Y_IDX); }
@@ -45,8 +45,8 @@ class PlanarTranslationJoint : public JointBase {
  public:
   static constexpr int X_IDX = 0, Y_IDX = 1;
   explicit PlanarTranslationJoint(std::string name = {});
-  PlanarTranslationJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
-  PlanarTranslationJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis,
+  PlanarTranslationJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  PlanarTranslationJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, const Vector3d& zaxis,
                          std::string name = {});
   double getX() const { return getCoordinate(X_IDX); }
   void setX(double x) { setCoordinate(X_IDX, x); }

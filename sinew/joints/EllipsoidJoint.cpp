@@ -64,7 +64,7 @@ EllipsoidJoint::EllipsoidJoint(Frame& bodyA, const RigidTransform3d& TCA, Frame*
   setBodies(bodyA, TCA, bodyB, TDB);
 }
 
-EllipsoidJoint::EllipsoidJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TCW, const RigidTransform3d& TDW,
+EllipsoidJoint::EllipsoidJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TCW, const RigidTransform3d& TDW,
                                double A, double B, double C, std::string name)
     : EllipsoidJoint(A, B, C, 0, false, std::move(name)) {
   setBodies(bodyA, bodyB, TCW, TDW);

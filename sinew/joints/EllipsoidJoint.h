@@ -38,7 +38,7 @@ class EllipsoidJoint : public JointBase {
                  std::string name = {});
   EllipsoidJoint(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB, const RigidTransform3d& TDB, double A,
                  double B, double C, double alphaDeg = 0, bool openSimCompatible = false, std::string name = {});
-  EllipsoidJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TCW, const RigidTransform3d& TDW, double A,
+  EllipsoidJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TCW, const RigidTransform3d& TDW, double A,
                  double B, double C, std::string name = {});
   double getLongitude() const { return getCoordinateDisplay(LONGITUDE_IDX); }
   void setLongitude(double deg) { setCoordinateDisplay(LONGITUDE_IDX, deg); }

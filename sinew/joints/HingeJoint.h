@@ -14,9 +14,9 @@ class HingeJoint : public JointBase {
   static constexpr int THETA_IDX = 0;
   explicit HingeJoint(std::string name = {});
   /// A to B (nullptr: ground), D at world pose TDW.
-  HingeJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  HingeJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
   /// D at world point originD with its z axis along `zaxis` (non-zero).
-  HingeJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name = {});
+  HingeJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name = {});
 
   double getTheta() const { return getCoordinateDisplay(THETA_IDX); }  ///< degrees
   void setTheta(double deg) { setCoordinateDisplay(THETA_IDX, deg); }
@@ -34,8 +34,8 @@ class SlottedHingeJoint : public JointBase {
  public:
   static constexpr int X_IDX = 0, THETA_IDX = 1;
   explicit SlottedHingeJoint(std::string name = {});
-  SlottedHingeJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
-  SlottedHingeJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis,
+  SlottedHingeJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  SlottedHingeJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, const Vector3d& zaxis,
                     std::string name = {});
   double getX() const { return getCoordinate(X_IDX); }
   void setX(double x) { setCoordinate(X_IDX, x); }

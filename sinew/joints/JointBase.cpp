@@ -46,27 +46,60 @@ void JointBase::addCoordinateProperties(PropertyList& list, const std::string& n
 }
 
 JointBase::JointBase(std::string name, std::unique_ptr<RigidBodyCoupling> coupling)
-    : Component(std::move(name)), myCoupling(std::move(coupling)) {
+    : CompositeComponent(std::move(name)), myCoupling(std::move(coupling)) {
   // T_CD at zero coordinates is not always the identity (EllipsoidJoint).
   myCoupling->coordinatesToTCD(myInitialTCD, myCoupling->getCoordinateValues());
 }
 
-void JointBase::setBodies(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW) {
+void JointBase::setBodies(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW) {
   setBodies(bodyA, bodyB, TDW * myInitialTCD, TDW);
 }
 
-void JointBase::setBodies(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TCW, const RigidTransform3d& TDW) {
-  setBodies(bodyA, bodyA.getPose().inverse() * TCW, bodyB, bodyB ? bodyB->getPose().inverse() * TDW : TDW);
+void JointBase::setBodies(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TCW,
+                          const RigidTransform3d& TDW) {
+  if (&bodyA == bodyB) throw ModelError("a joint cannot connect a body to itself", describe());
+  Frame& A = frameOn(bodyA, TCW, 0);
+  Frame* B = bodyB ? &frameOn(*bodyB, TDW, 1) : nullptr;
+  connect(A, A.getPose().inverseTimes(TCW), B, B ? B->getPose().inverseTimes(TDW) : TDW);
 }
 
-void JointBase::setBodies(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB, const RigidTransform3d& TDB) {
+void JointBase::setBodies(FrameAttachable& bodyA, const RigidTransform3d& TCA, FrameAttachable* bodyB,
+                          const RigidTransform3d& TDB) {
+  // An FEM model has no fixed frame for T_CA or T_DB to be given in (§6.6.2).
+  if (!bodyA.asFrame() || (bodyB && !bodyB->asFrame()))
+    throw ModelError("T_CA and T_DB cannot be given for an FEM model; use setBodies(bodyA, bodyB, TDW)", describe());
+  connect(*bodyA.asFrame(), TCA, bodyB ? bodyB->asFrame() : nullptr, TDB);
+}
+
+void JointBase::connect(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB, const RigidTransform3d& TDB) {
   if (&bodyA == bodyB) throw ModelError("a joint cannot connect a body to itself", describe());
   myA = &bodyA;
   myB = bodyB;
   myTCA = TCA;
   myTDB = TDB;
+  if (myA != myInternal[0].frame) releaseInternalFrame(0);
+  if (myB != myInternal[1].frame) releaseInternalFrame(1);
   couplingStructureChanged();
   project(getCurrentTCD());
+}
+
+Frame& JointBase::frameOn(FrameAttachable& body, const RigidTransform3d& TW, int which) {
+  if (Frame* f = body.asFrame()) return *f;
+  releaseInternalFrame(which);
+  auto& f = static_cast<Frame&>(addComponent(std::make_unique<Frame>(which == 0 ? "frameC" : "frameD")));
+  f.setPose(TW);
+  myInternal[which].frame = &f;
+  myInternal[which].attachment = body.createFrameAttachment(f, TW);
+  myInternal[which].attachment->connect();
+  return f;
+}
+
+void JointBase::releaseInternalFrame(int which) {
+  InternalFrame& in = myInternal[which];
+  if (!in.frame) return;
+  in.attachment.reset();  // unlinks the frame first
+  removeComponent(*in.frame);
+  in.frame = nullptr;
 }
 
 void JointBase::couplingStructureChanged() {
@@ -147,9 +180,13 @@ void JointBase::setCoordinates(const Eigen::VectorXd& values) {
     myInitialTCD = TCD;
     return;
   }
-  // Move the freer body (§3.3.4): A unless only B is dynamic.
+  // Move the freer body (§3.3.4): A unless only B is dynamic. An FEM model
+  // cannot be moved rigidly to a joint coordinate.
   const RigidTransform3d TDW = getCurrentTDW(), TCW = getCurrentTCW();
-  if (myA->isDynamic() || !myB || !myB->isDynamic()) myA->setPose(TDW * TCD * myTCA.inverse());
+  const bool moveA = myA->isDynamic() || !myB || !myB->isDynamic();
+  if (isInternalFrame(moveA ? myA : myB))
+    throw ModelError("cannot set joint coordinates by moving an FEM model", describe());
+  if (moveA) myA->setPose(TDW * TCD * myTCA.inverse());
   else myB->setPose(TCW * TCD.inverse() * myTDB.inverse());
 }
 

@@ -10,6 +10,11 @@
 //
 // A custom joint (§4.9.3) is a JointBase constructed with its coupling;
 // coordinate properties come from addCoordinateProperties().
+//
+// Either body may be any FrameAttachable, an FEM model too (§6.6.2): the
+// joint then keeps its frame C (or D) as a child Frame, "frameC" ("frameD"),
+// attached to the FEM by the attachment the FEM creates, and uses that
+// frame as the body (T_CA or T_DB = I).
 #pragma once
 
 #include <memory>
@@ -17,24 +22,31 @@
 
 #include "sinew/joints/RigidBodyCoupling.h"
 #include "sinew/mech/DynamicComponent.h"
+#include "sinew/mech/Attachments.h"
 #include "sinew/mech/Frame.h"
 #include "sinew/mech/TransformableGeometry.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class JointBase : public Component, public Constrainer, public AuxStateComponent, public TransformableGeometry {
+class JointBase : public CompositeComponent, public Constrainer, public AuxStateComponent, public TransformableGeometry {
   SINEW_DECLARE_PROPERTIES
  public:
   JointBase(std::string name, std::unique_ptr<RigidBodyCoupling> coupling);
 
   /// Connects A to B (nullptr: ground) with D at world pose TDW and the
-  /// joint at its current coordinates (zero unless set before).
-  void setBodies(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW);
+  /// joint at its current coordinates (zero unless set before). A and B may
+  /// be frames, rigid bodies or FEM models (§6.6.2).
+  void setBodies(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW);
   /// Connects with C and D given in world coordinates.
-  void setBodies(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TCW, const RigidTransform3d& TDW);
-  /// Connects with explicit frames C (in A) and D (in B or world).
-  void setBodies(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB, const RigidTransform3d& TDB);
+  void setBodies(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TCW,
+                 const RigidTransform3d& TDW);
+  /// Connects with explicit frames C (in A) and D (in B or world); A and B
+  /// must be frames (ModelError for an FEM model, which has no fixed frame).
+  void setBodies(FrameAttachable& bodyA, const RigidTransform3d& TCA, FrameAttachable* bodyB,
+                 const RigidTransform3d& TDB);
+  /// The frames the joint acts on: the bodies, or for an FEM model the
+  /// joint's own frame attached to it.
   Frame* getBodyA() const { return myA; }
   Frame* getBodyB() const { return myB; }
   const RigidTransform3d& getTCA() const { return myTCA; }
@@ -112,6 +124,14 @@ class JointBase : public Component, public Constrainer, public AuxStateComponent
 
  private:
   void requireConnected() const;
+  /// The frames A and B with C and D in them; releases internal frames no
+  /// longer used.
+  void connect(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB, const RigidTransform3d& TDB);
+  /// `body` itself if it is a frame, else the joint's internal frame `which`
+  /// (0: C, 1: D) at pose TW, attached to body.
+  Frame& frameOn(FrameAttachable& body, const RigidTransform3d& TW, int which);
+  void releaseInternalFrame(int which);
+  bool isInternalFrame(const Frame* f) const { return f && (f == myInternal[0].frame || f == myInternal[1].frame); }
   /// Projects the current T_CD, refreshing the coordinate values.
   RigidTransform3d project(const RigidTransform3d& TCD) const;
   /// The joint's frames, error and relative velocity for bodies at given poses.
@@ -136,6 +156,13 @@ class JointBase : public Component, public Constrainer, public AuxStateComponent
 
   Frame* myA = nullptr;
   Frame* myB = nullptr;
+  /// Frames C and D when body A or B is not a frame (an FEM model): child
+  /// frames of the joint, with the attachments that carry them.
+  struct InternalFrame {
+    Frame* frame = nullptr;
+    std::unique_ptr<AttachmentComponent> attachment;
+  };
+  InternalFrame myInternal[2];
   RigidTransform3d myTCA, myTDB;
   RigidTransform3d myInitialTCD;  ///< TCD used by setBodies(…, TDW)
   std::unique_ptr<RigidBodyCoupling> myCoupling;

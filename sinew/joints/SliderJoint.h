@@ -12,8 +12,8 @@ class SliderJoint : public JointBase {
  public:
   static constexpr int Z_IDX = 0;
   explicit SliderJoint(std::string name = {});
-  SliderJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
-  SliderJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name = {});
+  SliderJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  SliderJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, const Vector3d& zaxis, std::string name = {});
   double getZ() const { return getCoordinate(Z_IDX); }
   void setZ(double z) { setCoordinate(Z_IDX, z); }
   void setZRange(double min, double max) { setCoordinateRange(Z_IDX, min, max); }
@@ -24,7 +24,7 @@ class SliderJoint : public JointBase {
 class SolidJoint : public JointBase {
  public:
   explicit SolidJoint(std::string name = {});
-  SolidJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  SolidJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
 };
 
 }  // namespace sinew

@@ -28,12 +28,12 @@ SINEW_PROPERTIES(SphericalJoint, JointBase) {
 SphericalJoint::SphericalJoint(std::string name)
     : JointBase(std::move(name), std::make_unique<SphericalCoupling>()) {}
 
-SphericalJoint::SphericalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name)
+SphericalJoint::SphericalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name)
     : SphericalJoint(std::move(name)) {
   setBodies(bodyA, bodyB, TDW);
 }
 
-SphericalJoint::SphericalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, std::string name)
+SphericalJoint::SphericalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, std::string name)
     : SphericalJoint(bodyA, bodyB, RigidTransform3d(originD), std::move(name)) {}
 
 double SphericalJoint::getTilt() const { return SphericalCoupling::tilt(getCurrentTCD().R) * RTOD; }
@@ -76,12 +76,12 @@ SINEW_PROPERTIES(GimbalJoint, JointBase) {
 
 GimbalJoint::GimbalJoint(std::string name) : JointBase(std::move(name), std::make_unique<GimbalCoupling>()) {}
 
-GimbalJoint::GimbalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name)
+GimbalJoint::GimbalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name)
     : GimbalJoint(std::move(name)) {
   setBodies(bodyA, bodyB, TDW);
 }
 
-GimbalJoint::GimbalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, std::string name)
+GimbalJoint::GimbalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, std::string name)
     : GimbalJoint(bodyA, bodyB, RigidTransform3d(originD), std::move(name)) {}
 
 EulerOrder GimbalJoint::getOrder() const { return static_cast<GimbalCoupling&>(getCoupling()).getOrder(); }

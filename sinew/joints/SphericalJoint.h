@@ -19,9 +19,9 @@ class SphericalJoint : public JointBase {
   SINEW_DECLARE_PROPERTIES
  public:
   explicit SphericalJoint(std::string name = {});
-  SphericalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  SphericalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
   /// D at world point originD, world aligned.
-  SphericalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, std::string name = {});
+  SphericalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, std::string name = {});
 
   double getTilt() const;  ///< degrees, between the z axes of C and D
   bool isTiltLimited() const { return coupling().limit == SphericalCoupling::Limit::Tilt; }
@@ -45,9 +45,9 @@ class GimbalJoint : public JointBase {
  public:
   static constexpr int ROLL_IDX = 0, PITCH_IDX = 1, YAW_IDX = 2;
   explicit GimbalJoint(std::string name = {});
-  GimbalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  GimbalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
   /// D at world point originD, world aligned.
-  GimbalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, std::string name = {});
+  GimbalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, std::string name = {});
   double getRoll() const { return getCoordinateDisplay(ROLL_IDX); }
   void setRoll(double deg) { setCoordinateDisplay(ROLL_IDX, deg); }
   double getPitch() const { return getCoordinateDisplay(PITCH_IDX); }

@@ -16,7 +16,7 @@ UniversalJoint::UniversalJoint(std::string name, double skewRadians)
 
 UniversalJoint::UniversalJoint(std::string name) : UniversalJoint(std::move(name), 0.0) {}
 
-UniversalJoint::UniversalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name)
+UniversalJoint::UniversalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name)
     : UniversalJoint(std::move(name)) {
   setBodies(bodyA, bodyB, TDW);
 }
@@ -31,7 +31,7 @@ SkewedUniversalJoint::SkewedUniversalJoint(double skewDeg, std::string name)
   if (!(std::abs(skewDeg) < 90)) throw ModelError("skew angle must lie in (-90, 90) degrees", describe());
 }
 
-SkewedUniversalJoint::SkewedUniversalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, double skewDeg,
+SkewedUniversalJoint::SkewedUniversalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, double skewDeg,
                                            std::string name)
     : SkewedUniversalJoint(skewDeg, std::move(name)) {
   setBodies(bodyA, bodyB, TDW);
@@ -57,10 +57,10 @@ SkewedUniversalJoint::Axes SkewedUniversalJoint::axesFrame(const Vector3d& origi
   return {RigidTransform3d(originD, R), std::atan2(p.dot(z), p.dot(y)) * RTOD};
 }
 
-SkewedUniversalJoint::SkewedUniversalJoint(Frame& bodyA, Frame* bodyB, const Axes& axes, std::string name)
+SkewedUniversalJoint::SkewedUniversalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Axes& axes, std::string name)
     : SkewedUniversalJoint(bodyA, bodyB, axes.TDW, axes.skewDeg, std::move(name)) {}
 
-SkewedUniversalJoint::SkewedUniversalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD,
+SkewedUniversalJoint::SkewedUniversalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD,
                                            const Vector3d& rollAxis, const Vector3d& pitchAxis, std::string name)
     : SkewedUniversalJoint(bodyA, bodyB, axesFrame(originD, rollAxis, pitchAxis, name), name) {}
 

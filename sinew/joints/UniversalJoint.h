@@ -13,7 +13,7 @@ class UniversalJoint : public JointBase {
  public:
   static constexpr int ROLL_IDX = 0, PITCH_IDX = 1;
   explicit UniversalJoint(std::string name = {});
-  UniversalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, std::string name = {});
+  UniversalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, std::string name = {});
   double getRoll() const { return getCoordinateDisplay(ROLL_IDX); }
   void setRoll(double deg) { setCoordinateDisplay(ROLL_IDX, deg); }
   double getPitch() const { return getCoordinateDisplay(PITCH_IDX); }
@@ -28,14 +28,14 @@ class SkewedUniversalJoint : public UniversalJoint {
  public:
   /// `skewDeg`: the skew angle α in degrees.
   explicit SkewedUniversalJoint(double skewDeg, std::string name = {});
-  SkewedUniversalJoint(Frame& bodyA, Frame* bodyB, const RigidTransform3d& TDW, double skewDeg,
+  SkewedUniversalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const RigidTransform3d& TDW, double skewDeg,
                        std::string name = {});
   SkewedUniversalJoint(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB, const RigidTransform3d& TDB,
                        double skewDeg, std::string name = {});
   /// D at originD with its z along the roll axis; the skew angle is the
   /// angle between the pitch axis and the normal to the roll axis in their
   /// common plane (the axes must not be parallel).
-  SkewedUniversalJoint(Frame& bodyA, Frame* bodyB, const Vector3d& originD, const Vector3d& rollAxis,
+  SkewedUniversalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Vector3d& originD, const Vector3d& rollAxis,
                        const Vector3d& pitchAxis, std::string name = {});
   double getSkewAngle() const;  ///< degrees
 
@@ -46,7 +46,7 @@ class SkewedUniversalJoint : public UniversalJoint {
   };
   static Axes axesFrame(const Vector3d& originD, const Vector3d& rollAxis, const Vector3d& pitchAxis,
                         const std::string& name);
-  SkewedUniversalJoint(Frame& bodyA, Frame* bodyB, const Axes& axes, std::string name);
+  SkewedUniversalJoint(FrameAttachable& bodyA, FrameAttachable* bodyB, const Axes& axes, std::string name);
 };
 
 }  // namespace sinew

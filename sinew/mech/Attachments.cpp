@@ -95,6 +95,11 @@ void FrameFrameAttachment::getGeometricStiffness(int, const double* fs, Block& K
   K.bottomRightCorner<3, 3>() = 0.5 * (G + G.transpose());
 }
 
+std::unique_ptr<AttachmentComponent> Frame::createFrameAttachment(Frame& frame, const RigidTransform3d& TFW) {
+  frame.setPose(TFW);
+  return std::make_unique<FrameFrameAttachment>(frame, *this);
+}
+
 // ------------------------------------------------------------------ FrameMarker
 
 SINEW_PROPERTIES(FrameMarker, Point) {

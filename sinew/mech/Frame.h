@@ -7,12 +7,16 @@
 #pragma once
 
 #include "sinew/mech/DynamicComponent.h"
+#include "sinew/mech/FrameAttachable.h"
 #include "sinew/mech/TransformableGeometry.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class Frame : public CompositeComponent, public DynamicComponent, public TransformableGeometry {
+class Frame : public CompositeComponent,
+              public DynamicComponent,
+              public TransformableGeometry,
+              public FrameAttachable {
   SINEW_DECLARE_PROPERTIES
  public:
   Frame();
@@ -69,6 +73,10 @@ class Frame : public CompositeComponent, public DynamicComponent, public Transfo
   /// Pose T_FW ← X·T_FW, the twist turned with it (§4.7); meshes and
   /// other body-frame data are unchanged.
   void transformGeometry(const RigidTransform3d& X) override;
+
+  // FrameAttachable (§3.6.3): a FrameFrameAttachment.
+  std::unique_ptr<AttachmentComponent> createFrameAttachment(Frame& frame, const RigidTransform3d& TFW) override;
+  Frame* asFrame() override { return this; }
 
  protected:
   void setQuaternion(const Quaternion& q);

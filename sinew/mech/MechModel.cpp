@@ -56,13 +56,13 @@ AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master) {
 AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master, const Vector3d& loc) {
   return addAttachment(std::make_unique<PointFrameAttachment>(p, master, loc));
 }
-AttachmentComponent& MechModel::attachFrame(Frame& f, Frame& master) {
-  return addAttachment(std::make_unique<FrameFrameAttachment>(f, master));
+AttachmentComponent& MechModel::attachFrame(Frame& f, FrameAttachable& master) {
+  return attachFrame(f, master, f.getPose());
 }
 
-AttachmentComponent& MechModel::attachFrame(Frame& f, Frame& master, const RigidTransform3d& TFW) {
+AttachmentComponent& MechModel::attachFrame(Frame& f, FrameAttachable& master, const RigidTransform3d& TFW) {
   f.setPose(TFW);
-  return attachFrame(f, master);
+  return addAttachment(master.createFrameAttachment(f, TFW));
 }
 
 bool MechModel::detachSlave(DynamicComponent& slave) {

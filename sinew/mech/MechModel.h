@@ -87,9 +87,11 @@ class MechModel : public MechSystemBase {
   AttachmentComponent& attachPoint(Point& p, Point& master);
   AttachmentComponent& attachPoint(Point& p, Frame& master);
   AttachmentComponent& attachPoint(Point& p, Frame& master, const Vector3d& loc);
-  AttachmentComponent& attachFrame(Frame& f, Frame& master);
+  /// Attaches frame f at its current pose to a frame, rigid body, FEM model
+  /// or FEM element (any FrameAttachable, §3.6.3, §6.6).
+  AttachmentComponent& attachFrame(Frame& f, FrameAttachable& master);
   /// Sets f's pose to TFW, then attaches it to master.
-  AttachmentComponent& attachFrame(Frame& f, Frame& master, const RigidTransform3d& TFW);
+  AttachmentComponent& attachFrame(Frame& f, FrameAttachable& master, const RigidTransform3d& TFW);
   /// Removes the attachment of p (or f); returns false if it had none.
   bool detachPoint(Point& p) { return detachSlave(p); }
   bool detachFrame(Frame& f) { return detachSlave(f); }
