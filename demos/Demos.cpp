@@ -22,6 +22,8 @@ void registerDemos() {
     registerJointTypeDemos(reg);
     registerLumbarFrameSpring(reg);
     registerFemBeam(reg);
+    registerFemEmbeddedSphere(reg);
+    registerPointFemAttachment(reg);
   });
 }
 

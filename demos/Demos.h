@@ -29,6 +29,8 @@ void registerFourBarLinkage(ModelRegistry& reg);
 void registerJointTypeDemos(ModelRegistry& reg);
 void registerLumbarFrameSpring(ModelRegistry& reg);
 void registerFemBeam(ModelRegistry& reg);
+void registerFemEmbeddedSphere(ModelRegistry& reg);
+void registerPointFemAttachment(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);
