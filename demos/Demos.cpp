@@ -25,6 +25,8 @@ void registerDemos() {
     registerMaterialBundleDemo(reg);
     registerFrameFemAttachment(reg);
     registerJointedFemBeams(reg);
+    registerFemEmbeddedSphere(reg);
+    registerPointFemAttachment(reg);
   });
 }
 

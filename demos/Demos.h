@@ -32,6 +32,8 @@ void registerFemBeam(ModelRegistry& reg);
 void registerMaterialBundleDemo(ModelRegistry& reg);
 void registerFrameFemAttachment(ModelRegistry& reg);
 void registerJointedFemBeams(ModelRegistry& reg);
+void registerFemEmbeddedSphere(ModelRegistry& reg);
+void registerPointFemAttachment(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);

@@ -6,6 +6,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "sinew/fem/FemSurface.h"
 #include "sinew/fem/IncompressibleMaterial.h"
 #include "sinew/fem/LinearMaterial.h"
 #include "sinew/fem/VolumeKernels.h"
@@ -83,6 +84,10 @@ FemModel3d::FemModel3d(std::string name)
   myElements = addList<FemElement3d>("elements");
   myMarkers = addList<FemMarker>("markers");
   myBundles = addList<MaterialBundle>("materials");
+  myMeshes = addList<FemMeshComp>("meshes");
+  // The surface mesh (§6.3.1), generated from the elements when first used.
+  mySurface = &myMeshes->add(std::make_unique<FemMeshComp>(std::make_shared<PolygonalMesh>(), "surface"));
+  mySurface->setGeneratedSurface(true);
 }
 
 FemModel3d::~FemModel3d() = default;
@@ -96,14 +101,8 @@ FemElement3d* FemModel3d::getElementByNumber(int num) const {
 FemNode3d& FemModel3d::addNode(std::unique_ptr<FemNode3d> n) { return myNodes->add(std::move(n)); }
 
 FemElement3d* FemModel3d::findContainingElement(const Vector3d& p) const {
-  Vector3d s;
-  for (auto& e : *myElements) {
-    // Cheap rejection by the element's node bounding box.
-    Eigen::AlignedBox3d box;
-    for (auto* n : e.getNodes()) box.extend(n->getPosition());
-    if (!box.contains(p) && box.exteriorDistance(p) > 1e-12) continue;
-    if (computeNaturalCoordinates(e, p, s)) return &e;
-  }
+  for (auto& e : *myElements)
+    if (elementContains(e, p)) return &e;
   return nullptr;
 }
 

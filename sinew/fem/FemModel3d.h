@@ -11,17 +11,24 @@
 // stiffness blocks into that system. MaterialBundles in its `materials`
 // list add their materials to their elements (§6.8, MaterialBundle.h), and
 // on request it keeps nodal and element stress and strain (§6.10).
+//
+// Its `meshes` list (§6.3) holds FemMeshComps that move with the nodes: the
+// auto-generated surface mesh and embedded meshes (FemGeometry.cpp).
 #pragma once
 
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "sinew/fem/FemElement3d.h"
+#include "sinew/fem/FemMeshComp.h"
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/fem/MaterialBundle.h"
 #include "sinew/fem/PointFem3dAttachment.h"
+#include "sinew/geometry/PolygonalMesh.h"
 #include "sinew/mech/FrameAttachable.h"
+#include "sinew/mech/HasSlaveObjects.h"
 #include "sinew/mech/MechSystemBase.h"
 
 namespace sinew {
@@ -36,7 +43,14 @@ struct EnumNames<IncompMethod> {
   static const std::vector<std::string>& get();
 };
 
-class FemModel3d : public MechSystemBase, public ForceEffector, public Constrainer, public FrameAttachable {
+class ElementFilter;
+struct BoundaryTriangle;
+
+class FemModel3d : public MechSystemBase,
+                   public ForceEffector,
+                   public Constrainer,
+                   public FrameAttachable,
+                   public HasSlaveObjects {
   SINEW_DECLARE_PROPERTIES
  public:
   explicit FemModel3d(std::string name = {});
@@ -72,6 +86,51 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   /// FrameAttachable (§6.6): an element-based FrameFem3dAttachment of
   /// `frame` at pose TFW (`mech.attachFrame(frame, fem)`, joints on FEMs).
   std::unique_ptr<AttachmentComponent> createFrameAttachment(Frame& frame, const RigidTransform3d& TFW) override;
+
+  // More queries (§6.4.5, FemGeometry.cpp), at the current node positions.
+  /// The node nearest to p if it is within maxDist, else nullptr.
+  FemNode3d* findNearestNode(const Vector3d& p, double maxDist) const;
+  /// Every node within maxDist of p, in list order.
+  std::vector<FemNode3d*> findNearestNodes(const Vector3d& p, double maxDist) const;
+  /// The element (among those passing filter, if given) nearest to p: one
+  /// containing p, else the one whose boundary face is nearest. near (if
+  /// not null) receives the nearest point on it (p itself when inside).
+  FemElement3d* findNearestElement(Vector3d* near, const Vector3d& p, const ElementFilter* filter = nullptr);
+  FemElement3d* findNearestVolumetricElement(Vector3d* near, const Vector3d& p) { return findNearestElement(near, p); }
+  /// The element with a boundary face nearest to p, and the nearest point
+  /// on that face, whether p is inside or outside.
+  FemElement3d* findNearestSurfaceElement(Vector3d* near, const Vector3d& p);
+
+  // Geometry (§6.3)
+  ComponentList<FemMeshComp>& getMeshComps() { return *myMeshes; }
+  /// The surface mesh component "surface" (§6.3.1); the generated surface is
+  /// rebuilt first if elements were added or removed.
+  FemMeshComp& getSurfaceMeshComp();
+  PolygonalMesh& getSurfaceMesh();
+  /// Regenerates the surface from the element faces that no other element
+  /// passing filter (all, if null) shares (§6.3.1, §6.4.9). A later change
+  /// of the elements regenerates it from all elements.
+  FemMeshComp& createSurfaceMesh(const ElementFilter* filter = nullptr);
+  FemMeshComp& createSurfaceMesh(const ElementFilter& filter) { return createSurfaceMesh(&filter); }
+  /// Replaces the surface by a mesh given by hand (§6.3.1): vertices at a
+  /// node follow that node, others are embedded like addMesh. It stays
+  /// until createSurfaceMesh() is called.
+  FemMeshComp& setSurfaceMesh(const PolygonalMesh& mesh);
+  /// Whether n is a vertex of the surface mesh.
+  bool isSurfaceNode(const FemNode3d& n);
+  /// Embeds a mesh already positioned in the model (§6.3.2): each vertex
+  /// follows the node it lies on, else the shape functions of its
+  /// containing (or nearest) element. The mesh is shared, not copied.
+  FemMeshComp& addMesh(const std::string& name, std::shared_ptr<MeshBase> mesh);
+  FemMeshComp& addMesh(std::shared_ptr<MeshBase> mesh) { return addMesh({}, std::move(mesh)); }
+  /// Embeds a copy of mesh.
+  FemMeshComp& addMesh(const std::string& name, const MeshBase& mesh) { return addMesh(name, mesh.clone()); }
+  FemMeshComp& addMesh(const MeshBase& mesh) { return addMesh({}, mesh.clone()); }
+  /// Moves every mesh to the current node positions (rebuilding a stale
+  /// generated surface). Called after each step, state restore and
+  /// transform; call it after moving nodes by hand.
+  void updateSlavePos() override;
+  void componentStructureChanged() override;
 
   FemNode3d& addNode(std::unique_ptr<FemNode3d> n);
   FemNode3d& addNode(const Vector3d& pos) { return addNode(std::make_unique<FemNode3d>(pos)); }
@@ -212,7 +271,13 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
     return myNodal;
   }
   void addNodalPressureDamping(double dK);
-
+  /// Attaches each vertex of comp's mesh to the node it lies on, or embeds
+  /// it in its containing or nearest element.
+  void attachVertices(FemMeshComp& comp);
+  /// The faces of the whole model's boundary (cached until elements change).
+  const std::vector<BoundaryTriangle>& boundaryTriangles();
+  /// Rebuilds a generated surface that elements changes made stale.
+  void updateSurface();
 
   ComponentList<FemNode3d>* myNodes;
   ComponentList<FemElement3d>* myElements;
@@ -222,6 +287,15 @@ class FemModel3d : public MechSystemBase, public ForceEffector, public Constrain
   mutable bool myAugmentValid = false;
   bool myComputeNodalStress = false, myComputeNodalStrain = false;
   bool myComputeElementStress = false, myComputeElementStrain = false;
+  ComponentList<FemMeshComp>* myMeshes = nullptr;
+  FemMeshComp* mySurface = nullptr;
+  std::unordered_set<const FemNode3d*> mySurfaceNodes;
+  std::unique_ptr<std::vector<BoundaryTriangle>> myBoundary;  ///< null when stale
+  // Element and node counts at the last structure change: every add or
+  // remove changes one by one and notifies, so a changed count means the
+  // surface is stale (or nodes that meshes use may be gone).
+  int myElementsSeen = 0, myNodesSeen = 0;
+  bool mySurfaceStale = true, myNodesRemoved = false;
   double myDensity = 1000, myParticleDamping = 2, myStiffnessDamping = 0;
   std::unique_ptr<FemMaterial> myMaterial;
   // Per compile: Jacobian handles, node pairs of each element then nodes.

@@ -43,24 +43,36 @@ bool computeNaturalCoordinates(const FemElement3d& e, const Vector3d& p, Vector3
 PointFem3dAttachment::PointFem3dAttachment(Point& p, const std::vector<FemNode3d*>& nodes,
                                            const std::vector<double>& weights)
     : mySlave(p), myNodes(nodes), myWeights(weights) {
+  checkWeights(p, nodes, weights);
+}
+
+void PointFem3dAttachment::checkWeights(const Point& p, const std::vector<FemNode3d*>& nodes,
+                                        const std::vector<double>& weights) {
   if (nodes.empty() || nodes.size() != weights.size())
     throw ModelError("an FEM point attachment needs one weight per node", p.describe());
   double sum = 0;
   for (double w : weights) sum += w;
-  if (std::abs(sum - 1) > 1e-9)
+  if (!(std::abs(sum - 1) <= 1e-9))
     throw ModelError("FEM point attachment weights must sum to 1, got " + std::to_string(sum), p.describe());
 }
 
 PointFem3dAttachment::PointFem3dAttachment(Point& p, const FemElement3d& e) : mySlave(p), myNodes(e.getNodes()) {
+  if (!computeElementWeights(e, p.getPosition(), myWeights))
+    throw ModelError("no natural coordinates for the point in " + e.describe(), p.describe());
+}
+
+bool computeElementWeights(const FemElement3d& e, const Vector3d& p, std::vector<double>& weights) {
   Vector3d s;
-  computeNaturalCoordinates(e, p.getPosition(), s);
+  computeNaturalCoordinates(e, p, s);
   ReferenceElement::ShapeValues N;
   ReferenceElement::ShapeGradients dNds;
   e.getReferenceElement().computeShape(s, N, dNds);
-  myWeights.assign(N.data(), N.data() + e.numNodes());
+  weights.assign(N.data(), N.data() + e.numNodes());
+  return s.allFinite() && N.allFinite();
 }
 
 void PointFem3dAttachment::updatePosStates() {
+  if (myNodes.empty()) throw ModelError("FEM point attachment has no nodes (call setFromNodes first)", mySlave.describe());
   Vector3d x = Vector3d::Zero();
   for (size_t i = 0; i < myNodes.size(); ++i) x += myWeights[i] * myNodes[i]->getPosition();
   mySlave.setPosition(x);

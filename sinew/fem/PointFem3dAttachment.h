@@ -16,6 +16,9 @@ namespace sinew {
 
 class PointFem3dAttachment : public AttachmentComponent {
  public:
+  /// An attachment of p whose nodes are set afterwards by setFromNodes
+  /// (§6.4.8); connecting it before that is a ModelError.
+  explicit PointFem3dAttachment(Point& p) : mySlave(p) {}
   /// Attaches p to the nodes with these weights (they must sum to 1).
   PointFem3dAttachment(Point& p, const std::vector<FemNode3d*>& nodes, const std::vector<double>& weights);
   /// Attaches p to element e at p's current position (inside e, or
@@ -32,7 +35,17 @@ class PointFem3dAttachment : public AttachmentComponent {
   const std::vector<FemNode3d*>& getNodes() const { return myNodes; }
   const std::vector<double>& getWeights() const { return myWeights; }
 
+  /// Nodal-based attachment (§6.4.8) with explicit weights (summing to 1).
+  void setFromNodes(const std::vector<FemNode3d*>& nodes, const std::vector<double>& weights);
+  /// Nodal-based attachment with automatic weights (computeNodalWeights) that
+  /// reproduce pos; false, leaving the attachment unchanged, when the nodes
+  /// give too little support.
+  bool setFromNodes(const Vector3d& pos, const std::vector<FemNode3d*>& nodes);
+
  private:
+  /// ModelError unless there is one weight per node and they sum to 1.
+  static void checkWeights(const Point& p, const std::vector<FemNode3d*>& nodes, const std::vector<double>& weights);
+
   Point& mySlave;
   std::vector<FemNode3d*> myNodes;
   std::vector<double> myWeights;
@@ -42,6 +55,17 @@ class PointFem3dAttachment : public AttachmentComponent {
 /// x(s) = p from the element centre, at the current node positions), and
 /// whether p lies inside (within tol in natural coordinates).
 bool computeNaturalCoordinates(const FemElement3d& e, const Vector3d& p, Vector3d& s, double tol = 1e-10);
+
+/// The weights of the shape functions of e at p's natural coordinates (eq.
+/// 6.1), extrapolated when p is outside; false if none can be found.
+bool computeElementWeights(const FemElement3d& e, const Vector3d& p, std::vector<double>& weights);
+
+/// Nodal weights for point pos (§6.4.8): first α_k = d_max / (d_k + d_max)
+/// (d_k the distance of node k from pos), normalized to sum to 1, then the
+/// smallest change to them for which Σ α_k = 1 and Σ α_k x_k = pos. False when no weights can meet
+/// both conditions (no nodes, or nodes that do not span pos, such as
+/// collinear nodes with pos off their line).
+bool computeNodalWeights(const Vector3d& pos, const std::vector<FemNode3d*>& nodes, std::vector<double>& weights);
 
 /// A marker point embedded in an FEM model (§6.5): it lives in the model's
 /// `markers` list and follows the element it was placed in.

@@ -196,6 +196,26 @@ PolygonalMesh MeshFactory::createIcosahedralSphere(double r, int divisions) {
   return mesh;
 }
 
+PolygonalMesh MeshFactory::createOctahedralSphere(double r, int divisions) {
+  requirePositive(r, "sphere radius");
+  requireAtLeast(divisions, 0, "divisions");
+  // The octahedron with vertices ±r on each axis; faces counter-clockwise
+  // seen from outside (one per octant).
+  PolygonalMesh mesh;
+  for (int axis = 0; axis < 3; ++axis)
+    for (double sign : {1.0, -1.0}) mesh.addVertex(sign * r * Vector3d::Unit(axis));
+  for (int ix : {0, 1})
+    for (int iy : {2, 3})
+      for (int iz : {4, 5}) {
+        // Negative axes have odd indices; each one mirrors the octant, so
+        // the order flips when an odd number of them are negative.
+        const bool flip = ((ix + iy + iz) % 2) == 1;
+        mesh.addFace(flip ? std::vector<int>{ix, iz, iy} : std::vector<int>{ix, iy, iz});
+      }
+  for (int i = 0; i < divisions; ++i) mesh = subdivideOnSphere(mesh, r);
+  return mesh;
+}
+
 PolygonalMesh MeshFactory::createEllipsoid(double rx, double ry, double rz, int nslices) {
   requirePositive(rx, "rx");
   requirePositive(ry, "ry");

@@ -32,6 +32,9 @@ class MeshFactory {
   /// Sphere from an icosahedron whose triangles are split in four `divisions`
   /// times (20·4^divisions faces), with vertices pushed onto the sphere.
   static PolygonalMesh createIcosahedralSphere(double r, int divisions);
+  /// The same from an octahedron (8·4^divisions faces), as FemEmbeddedSphere
+  /// uses (§6.3.3).
+  static PolygonalMesh createOctahedralSphere(double r, int divisions);
   /// Ellipsoid with semi-axes rx, ry, rz: a UV sphere scaled per axis.
   static PolygonalMesh createEllipsoid(double rx, double ry, double rz, int nslices = 24);
   /// Cylinder of radius r and length h along z.

@@ -1,6 +1,7 @@
 #include "sinew/mech/MechSystemBase.h"
 
 #include "sinew/Error.h"
+#include "sinew/mech/HasSlaveObjects.h"
 #include "sinew/mech/TransformableGeometry.h"
 
 namespace sinew {
@@ -53,6 +54,10 @@ void transformBelow(Component& c, const RigidTransform3d& X) {
   if (auto* t = dynamic_cast<TransformableGeometry*>(&c)) t->transformGeometry(X);
   for (int i = 0; i < c.numComponents(); ++i) transformBelow(*c.getComponent(i), X);
 }
+void updateSlavesBelow(Component& c) {
+  if (auto* s = dynamic_cast<HasSlaveObjects*>(&c)) s->updateSlavePos();
+  for (int i = 0; i < c.numComponents(); ++i) updateSlavesBelow(*c.getComponent(i));
+}
 }  // namespace
 
 void MechSystemBase::transformGeometry(const RigidTransform3d& X) {
@@ -60,6 +65,9 @@ void MechSystemBase::transformGeometry(const RigidTransform3d& X) {
   if ((X.R * X.R.transpose() - Matrix3d::Identity()).norm() > 1e-9 || X.R.determinant() < 0)
     throw ModelError("transformGeometry takes a rigid transform (R must be a rotation)", describe());
   for (int i = 0; i < numComponents(); ++i) transformBelow(*getComponent(i), X);
+  // Slaved geometry follows once every node has moved. A tree walk, not the
+  // compiled list: the model may be half built and not compilable yet.
+  updateSlavesBelow(*this);
 }
 
 void MechSystemBase::setGravity(const Vector3d& g) {
@@ -75,6 +83,7 @@ void MechSystemBase::collect(Component& c, std::vector<DynamicComponent*>& comps
   if (auto* k = dynamic_cast<Constrainer*>(&c)) cons.push_back(k);
   if (auto* a = dynamic_cast<AuxStateComponent*>(&c)) myAuxComps.push_back(a);
   if (auto* m = dynamic_cast<MechSystemBase*>(&c)) mySubsystems.push_back(m);
+  if (auto* s = dynamic_cast<HasSlaveObjects*>(&c)) mySlaveObjects.push_back(s);
   for (int i = 0; i < c.numComponents(); ++i) collect(*c.getComponent(i), comps, effs, cons);
 }
 
@@ -93,6 +102,7 @@ void MechSystemBase::updateStructure() {
   myComps.clear();
   myAuxComps.clear();
   mySubsystems.clear();
+  mySlaveObjects.clear();
   // The model itself may be an effector (FemModel3d sums its elements).
   collect(*this, myComps, effs, cons);
   checkForceEffectors(effs);
@@ -110,6 +120,7 @@ void MechSystemBase::initialize(double t0) {
   updateStructure();
   mySolver->initialize(t0);
   mySteps = 0;
+  updateSlavePositions();
   finalizeSubsystems(t0);
 }
 
@@ -121,6 +132,7 @@ StepAdjustment MechSystemBase::advance(double t0, double t1) {
   updateStructure();
   mySolver->advance(t0, t1);
   ++mySteps;
+  updateSlavePositions();
   finalizeSubsystems(t1);
   return {};
 }
@@ -156,13 +168,20 @@ void MechSystemBase::setState(const Eigen::VectorXd& state) {
     a->setAuxState(x);
     x += a->getAuxStateSize();
   }
+  updateSlavePositions();
 }
 
 std::vector<double> MechSystemBase::solveStatic(double t, double relTol, int maxIter) {
   updateStructure();
   std::vector<double> residuals = mySolver->solveStatic(t, relTol, maxIter);
+  updateSlavePositions();
   finalizeSubsystems(t);
   return residuals;
+}
+
+void MechSystemBase::updateSlavePositions() {
+  updateStructure();
+  for (auto* s : mySlaveObjects) s->updateSlavePos();
 }
 
 double MechSystemBase::getEnergy() const {

@@ -101,6 +101,8 @@ class MechSystemBase : public Model {
  private:
   void collect(Component& c, std::vector<DynamicComponent*>& comps, std::vector<ForceEffector*>& effs,
                std::vector<Constrainer*>& cons);
+  /// Moves slaved geometry (HasSlaveObjects) to the current positions.
+  void updateSlavePositions();
   bool classificationChanged() const;
   void finalizeSubsystems(double t);
 
@@ -108,6 +110,7 @@ class MechSystemBase : public Model {
   std::vector<DynamicComponent*> myComps;
   std::vector<AuxStateComponent*> myAuxComps;
   std::vector<MechSystemBase*> mySubsystems;  ///< this and those below, for finalizeAdvance
+  std::vector<class HasSlaveObjects*> mySlaveObjects;
   std::vector<int> myClassification;  ///< active/parametric/attached at compile
   Vector3d myGravity{0, 0, -9.8};
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;

@@ -1,0 +1,179 @@
+// FemModel3d's geometry (guide §6.3) and its node and element queries
+// (§6.4.5): the `meshes` list with the generated surface mesh and embedded
+// meshes, kept on the nodes after every step (HasSlaveObjects), and the
+// nearest-node, nearest-element and surface queries.
+#include <cmath>
+#include <unordered_map>
+
+#include "sinew/fem/FemModel3d.h"
+#include "sinew/fem/FemSurface.h"
+
+namespace sinew {
+
+namespace {
+/// The boundary triangle nearest to p: its element, and the nearest point.
+FemElement3d* nearestFace(const std::vector<BoundaryTriangle>& tris, const Vector3d& p, Vector3d* near) {
+  FemElement3d* best = nullptr;
+  double bestDist = INFINITY;
+  Vector3d bestPoint = p;
+  for (const BoundaryTriangle& t : tris) {
+    const Vector3d q = nearestPointOnTriangle(p, t.nodes[0]->getPosition(), t.nodes[1]->getPosition(),
+                                              t.nodes[2]->getPosition());
+    if (const double d = (q - p).squaredNorm(); d < bestDist) bestDist = d, best = t.element, bestPoint = q;
+  }
+  if (near) *near = bestPoint;
+  return best;
+}
+}  // namespace
+
+// ------------------------------------------------------------ queries
+
+FemNode3d* FemModel3d::findNearestNode(const Vector3d& p, double maxDist) const {
+  FemNode3d* n = findNearestNode(p);
+  return n && (n->getPosition() - p).norm() <= maxDist ? n : nullptr;
+}
+
+std::vector<FemNode3d*> FemModel3d::findNearestNodes(const Vector3d& p, double maxDist) const {
+  std::vector<FemNode3d*> found;
+  for (auto& n : *myNodes)
+    if ((n.getPosition() - p).norm() <= maxDist) found.push_back(&n);
+  return found;
+}
+
+FemElement3d* FemModel3d::findNearestElement(Vector3d* near, const Vector3d& p, const ElementFilter* filter) {
+  for (auto& e : *myElements)
+    if ((!filter || filter->elementIsValid(e)) && elementContains(e, p)) {
+      if (near) *near = p;
+      return &e;
+    }
+  // Outside: the nearest point of the elements is on their boundary.
+  if (!filter) return nearestFace(boundaryTriangles(), p, near);
+  return nearestFace(findBoundaryTriangles(*myElements, filter), p, near);
+}
+
+FemElement3d* FemModel3d::findNearestSurfaceElement(Vector3d* near, const Vector3d& p) {
+  return nearestFace(boundaryTriangles(), p, near);
+}
+
+const std::vector<BoundaryTriangle>& FemModel3d::boundaryTriangles() {
+  if (!myBoundary) myBoundary = std::make_unique<std::vector<BoundaryTriangle>>(findBoundaryTriangles(*myElements));
+  return *myBoundary;
+}
+
+// ------------------------------------------------------------ meshes
+
+void FemModel3d::componentStructureChanged() {
+  MechSystemBase::componentStructureChanged();
+  if (!mySurface) return;  // still being constructed
+  if (myElements->size() != myElementsSeen) {
+    myElementsSeen = myElements->size();
+    myBoundary.reset();
+    if (mySurface->isGeneratedSurface()) mySurfaceStale = true;
+  }
+  if (myNodes->size() != myNodesSeen) {
+    if (myNodes->size() < myNodesSeen) myNodesRemoved = true;
+    myNodesSeen = myNodes->size();
+  }
+}
+
+void FemModel3d::updateSurface() {
+  if (mySurfaceStale) createSurfaceMesh(nullptr);
+}
+
+void FemModel3d::updateSlavePos() {
+  if (myNodesRemoved) {
+    // Meshes may refer to removed nodes; a stale generated surface is
+    // rebuilt below instead.
+    for (auto& m : *myMeshes)
+      if (!(&m == mySurface && mySurfaceStale)) m.resolveNodes(*this);
+    myNodesRemoved = false;
+  }
+  updateSurface();
+  for (auto& m : *myMeshes) m.updateVertexPositions();
+}
+
+FemMeshComp& FemModel3d::getSurfaceMeshComp() {
+  updateSurface();
+  return *mySurface;
+}
+
+PolygonalMesh& FemModel3d::getSurfaceMesh() { return static_cast<PolygonalMesh&>(getSurfaceMeshComp().getMesh()); }
+
+bool FemModel3d::isSurfaceNode(const FemNode3d& n) {
+  updateSurface();
+  return mySurfaceNodes.count(&n) > 0;
+}
+
+FemMeshComp& FemModel3d::createSurfaceMesh(const ElementFilter* filter) {
+  const std::vector<BoundaryTriangle> tris = filter ? findBoundaryTriangles(*myElements, filter) : boundaryTriangles();
+  // One vertex per node, in the order the faces first reach them.
+  PolygonalMesh mesh;
+  std::vector<FemNode3d*> vertexNodes;
+  std::unordered_map<const FemNode3d*, int> vertexOf;
+  for (const BoundaryTriangle& t : tris) {
+    std::vector<int> face;
+    for (FemNode3d* n : t.nodes) {
+      auto [it, isNew] = vertexOf.emplace(n, mesh.numVertices());
+      if (isNew) mesh.addVertex(n->getPosition()), vertexNodes.push_back(n);
+      face.push_back(it->second);
+    }
+    mesh.addFace(face);
+  }
+  mySurface->clearVertexAttachments();
+  static_cast<PolygonalMesh&>(mySurface->getMesh()) = std::move(mesh);
+  for (int v = 0; v < static_cast<int>(vertexNodes.size()); ++v) mySurface->addVertexAttachment(v, {vertexNodes[v]}, {1.0});
+  mySurface->setGeneratedSurface(true);
+  mySurfaceStale = false;
+  mySurfaceNodes = {vertexNodes.begin(), vertexNodes.end()};
+  return *mySurface;
+}
+
+FemMeshComp& FemModel3d::setSurfaceMesh(const PolygonalMesh& mesh) {
+  mySurface->clearVertexAttachments();
+  static_cast<PolygonalMesh&>(mySurface->getMesh()) = mesh;
+  mySurface->setGeneratedSurface(false);
+  mySurfaceStale = false;
+  try {
+    attachVertices(*mySurface);
+  } catch (...) {
+    mySurface->setGeneratedSurface(true);  // back to the generated surface
+    mySurfaceStale = true;
+    throw;
+  }
+  mySurfaceNodes.clear();
+  for (int v = 0; v < mySurface->numVertexAttachments(); ++v)
+    if (FemNode3d* n = mySurface->getVertexNode(v)) mySurfaceNodes.insert(n);
+  return *mySurface;
+}
+
+FemMeshComp& FemModel3d::addMesh(const std::string& name, std::shared_ptr<MeshBase> mesh) {
+  if (!mesh) throw ModelError("addMesh: no mesh given", describe());
+  FemMeshComp& comp = myMeshes->add(std::make_unique<FemMeshComp>(std::move(mesh), name));
+  try {
+    attachVertices(comp);
+  } catch (...) {
+    myMeshes->remove(comp);
+    throw;
+  }
+  return comp;
+}
+
+void FemModel3d::attachVertices(FemMeshComp& comp) {
+  if (numElements() == 0) throw ModelError("cannot embed a mesh in an FEM model without elements", comp.describe());
+  Eigen::AlignedBox3d box;
+  for (auto& n : *myNodes) box.extend(n.getPosition());
+  const double tol = 1e-10 * box.diagonal().norm();  // "on a node", relative to the model's size
+  const MeshBase& mesh = comp.getMesh();
+  for (int v = 0; v < mesh.numVertices(); ++v) {
+    const Vector3d& p = mesh.getVertex(v);
+    if (!p.allFinite()) throw ModelError("vertex " + std::to_string(v) + " is not finite", comp.describe());
+    if (FemNode3d* n = findNearestNode(p, tol)) {
+      comp.addVertexAttachment(v, {n}, {1.0});
+      continue;
+    }
+    comp.addVertexAttachment(v, *findNearestElement(nullptr, p));
+  }
+  comp.updateVertexPositions();
+}
+
+}  // namespace sinew
