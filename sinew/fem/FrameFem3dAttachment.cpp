@@ -69,15 +69,13 @@ void FrameFem3dAttachment::setFromNodes(const RigidTransform3d& TFW, const std::
 }
 
 bool FrameFem3dAttachment::setFromNodes(const RigidTransform3d& TFW, const std::vector<FemNode3d*>& nodes) {
-  std::vector<Vector3d> pos;
-  for (auto* n : nodes) {
+  for (auto* n : nodes)
     if (!n) throw ModelError("an FEM frame attachment was given a null node", myFrame.describe());
-    pos.push_back(n->getPosition());
-  }
+  // The same weights as a nodal-based point attachment (§6.4.8).
   std::vector<double> w;
-  const bool ok = computeInverseDistanceWeights(TFW.p, pos, w);
+  if (!computeNodalWeights(TFW.p, nodes, w)) return false;
   setFromNodes(TFW, nodes, w);
-  return ok;
+  return true;
 }
 
 void FrameFem3dAttachment::setSupport(const RigidTransform3d& TFW, const std::vector<FemNode3d*>& nodes,
@@ -168,35 +166,6 @@ void FrameFem3dAttachment::updateVelStates() {
   for (size_t k = 0; k < myNodes.size(); ++k) tw.head<3>() += myWeights[k] * myNodes[k]->getVelocity();
   tw.tail<3>() = P.R * localAngularVelocity(P);
   myFrame.setVelocity(tw);
-}
-
-bool computeInverseDistanceWeights(const Vector3d& pos, const std::vector<Vector3d>& positions,
-                                   std::vector<double>& weights) {
-  const int n = static_cast<int>(positions.size());
-  if (n == 0) throw ModelError("inverse-distance weights need at least one node");
-  double dmax = 0;
-  for (const auto& x : positions) dmax = std::max(dmax, (x - pos).norm());
-  weights.assign(n, 1.0 / n);
-  if (dmax == 0) return n == 1;
-  // Eq. (6.4), normalized.
-  double sum = 0;
-  for (int k = 0; k < n; ++k) sum += weights[k] = dmax / ((positions[k] - pos).norm() + dmax);
-  for (double& w : weights) w /= sum;
-  // Least change δw with Σ δw = 0 and Σ δw_k (x_k − pos) = −Σ w_k (x_k − pos):
-  // δw = Cᵀ λ with C C ᵀ λ = r, C's columns (x_k − pos, 1). Needs the nodes
-  // to span 3D (not coplanar).
-  Eigen::Matrix<double, 4, Eigen::Dynamic> C(4, n);
-  Eigen::Vector4d r = Eigen::Vector4d::Zero();
-  for (int k = 0; k < n; ++k) {
-    C.col(k) << (positions[k] - pos) / dmax, 1.0;
-    r.head<3>() -= weights[k] * C.col(k).head<3>();
-  }
-  const Eigen::Matrix4d CCt = C * C.transpose();
-  Eigen::SelfAdjointEigenSolver<Eigen::Matrix4d> eig(CCt);
-  if (!(eig.eigenvalues()[0] > 1e-12 * eig.eigenvalues()[3])) return false;
-  const Eigen::VectorXd dw = C.transpose() * CCt.ldlt().solve(r);
-  for (int k = 0; k < n; ++k) weights[k] += dw[k];
-  return true;
 }
 
 // FrameAttachable for FEM models and elements (§6.6): element-based attachments.

@@ -45,9 +45,9 @@ class FrameFem3dAttachment : public AttachmentComponent {
   /// orientation, which nodes and weights alone do not fix.
   void setFromNodes(const RigidTransform3d& TFW, const std::vector<FemNode3d*>& nodes,
                     const std::vector<double>& weights);
-  /// Nodal-based with weights computed from TFW's origin (eq. 6.4, adjusted
-  /// to sum to 1 and reproduce the origin); false if the nodes cannot
-  /// reproduce it (the normalized inverse-distance weights are kept).
+  /// Nodal-based with weights computed from TFW's origin as for a point
+  /// (computeNodalWeights, §6.4.8); false, leaving the attachment as it
+  /// was, if the nodes cannot reproduce the origin.
   bool setFromNodes(const RigidTransform3d& TFW, const std::vector<FemNode3d*>& nodes);
 
   DynamicComponent& getSlave() const override { return myFrame; }
@@ -87,12 +87,5 @@ class FrameFem3dAttachment : public AttachmentComponent {
   std::vector<Vector3d> myGradients;              ///< g_k, so that F = Σ x_k g_kᵀ
   Matrix3d myRFD = Matrix3d::Identity();          ///< frame rotation in the polar frame
 };
-
-/// Weights of eq. (6.4) for nodes at `positions` about `pos`, adjusted (least
-/// change) to sum to 1 and to reproduce pos; false if the nodes cannot
-/// reproduce pos (fewer than 4, or coplanar), with the plain normalized
-/// weights returned.
-bool computeInverseDistanceWeights(const Vector3d& pos, const std::vector<Vector3d>& positions,
-                                   std::vector<double>& weights);
 
 }  // namespace sinew

@@ -311,24 +311,6 @@ TEST(FrameFemAttachment, AttachFrameToFemAndElement) {
   EXPECT_TRUE(f2.isAttached());
 }
 
-TEST(FrameFemAttachment, InverseDistanceWeightsReproduceThePoint) {
-  // Eq. (6.4) adjusted: the weights sum to 1 and Σ w_k x_k = pos.
-  Noise noise(2);
-  std::vector<Vector3d> x;
-  for (int k = 0; k < 12; ++k) x.push_back(noise.vec());
-  const Vector3d pos(0.1, -0.2, 0.05);
-  std::vector<double> w;
-  ASSERT_TRUE(computeInverseDistanceWeights(pos, x, w));
-  double sum = 0;
-  Vector3d p = Vector3d::Zero();
-  for (int k = 0; k < 12; ++k) sum += w[k], p += w[k] * x[k];
-  EXPECT_NEAR(sum, 1, 1e-14);
-  EXPECT_LT((p - pos).norm(), 1e-14);
-  // Coplanar nodes cannot reproduce a point off their plane.
-  for (auto& xk : x) xk.z() = 0;
-  EXPECT_FALSE(computeInverseDistanceWeights(pos, x, w));
-}
-
 TEST(FrameFemAttachment, BadSupportIsAModelError) {
   FemModel3d fem("fem");
   FemFactory::createHexGrid(fem, 0.6, 0.2, 0.2, 3, 1, 1);
