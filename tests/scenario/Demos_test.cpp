@@ -52,7 +52,8 @@ TEST(Demos, TheGuideDemosAreRegistered) {
                         "HingeJointDemo", "SliderJointDemo", "CylindricalJointDemo", "SlottedHingeJointDemo",
                         "UniversalJointDemo", "GimbalJointDemo", "SphericalJointDemo", "PlanarJointDemo",
                         "EllipsoidJointDemo", "PlanarConnectorDemo", "SegmentedPlanarConnectorDemo",
-                        "LumbarFrameSpring", "FemBeam", "FemBeamWithBlock"})
+                        "LumbarFrameSpring", "FemBeam", "FemBeamWithBlock", "FemEmbeddedSphere",
+                        "PointFemAttachment", "FrameFemAttachment", "JointedFemBeams", "MaterialBundleDemo"})
     EXPECT_TRUE(have.count(n)) << n;
   EXPECT_TRUE(have.count(demos::defaultDemo()));
   for (auto& [name, entry] : ModelRegistry::instance().entries())
