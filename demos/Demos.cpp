@@ -22,6 +22,7 @@ void registerDemos() {
     registerJointTypeDemos(reg);
     registerLumbarFrameSpring(reg);
     registerFemBeam(reg);
+    registerLumbarFEMDisk(reg);
   });
 }
 

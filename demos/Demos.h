@@ -29,6 +29,7 @@ void registerFourBarLinkage(ModelRegistry& reg);
 void registerJointTypeDemos(ModelRegistry& reg);
 void registerLumbarFrameSpring(ModelRegistry& reg);
 void registerFemBeam(ModelRegistry& reg);
+void registerLumbarFEMDisk(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);
