@@ -98,7 +98,9 @@ TEST(FemTetGen, TetrahedraFillTheSurfaceExactly) {
       EXPECT_NEAR(m.boundaryArea / surface.computeArea(), 1.0, 1e-12);
       EXPECT_LT(m.maxBoundaryDistance, 1e-12);
       EXPECT_GT(m.minElementVolume, 0.0) << "an inverted or flat element";
-      if (quality > 0) EXPECT_LE(m.maxRatio, quality * (1 + 1e-9));
+      if (quality > 0) {
+        EXPECT_LE(m.maxRatio, quality * (1 + 1e-9));
+      }
     }
 }
 

@@ -33,7 +33,6 @@ TEST(FemTetGenDemos, FemBeamWithFemSphereKeepsTheSphereOnTheBeam) {
   GTEST_SKIP() << "built without TetGen";
 #endif
   auto root = demos::createDemo("FemBeamWithFemSphere");
-  auto& beam = *root->findComponent<FemModel3d>("models/mech/models/fem");
   auto& sphere = *root->findComponent<FemModel3d>("models/mech/models/sphere");
   // Its mass is density × the volume of the icosahedral surface it fills.
   const double r = 0.22, volume = MeshFactory::createIcosahedralSphere(r, 2).computeVolume();
