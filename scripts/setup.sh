@@ -8,7 +8,7 @@ PACKAGES=(
   g++ cmake make pkg-config ccache
   libeigen3-dev libsuitesparse-dev libopenblas0-pthread
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
-  libtet1.5-dev  # TetGen: FemFactory::createFromMesh (AGPL-3+, see docs/fem.md)
+  tetgen  # the program FemFactory::createFromMesh runs (AGPL-3+, not linked; see docs/fem.md)
 )
 
 missing=()

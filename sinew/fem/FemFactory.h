@@ -11,6 +11,9 @@
 // unchanged.
 #pragma once
 
+#include <filesystem>
+#include <string>
+
 #include "sinew/fem/FemModel3d.h"
 #include "sinew/geometry/PolygonalMesh.h"
 
@@ -90,8 +93,17 @@ class FemFactory {
   /// throws ModelError naming its face and layer.
   static FemModel3d& createExtrusion(FemModel3d& fem, int n, double d, double zOffset, const PolygonalMesh& surface);
 
-  // Tetrahedral meshes of closed surfaces (§6.2.3), made by TetGen
-  // (FemFactoryTetGen.cpp; available when built with SINEW_WITH_TETGEN).
+  // Tetrahedral meshes of closed surfaces (§6.2.3), made by running the
+  // external tetgen 1.5 program (FemFactoryTetGen.cpp). TetGen is AGPL-3+,
+  // so it is never linked (DESIGN §5); without the program these throw.
+
+  /// The tetgen program createFromMesh runs: $SINEW_TETGEN if set (a path,
+  /// or a name looked up on $PATH), else `tetgen` on $PATH. Empty if there
+  /// is no such executable file.
+  static std::filesystem::path findTetGenProgram();
+  /// What createFromMesh's ModelError says when findTetGenProgram() finds
+  /// nothing (names $SINEW_TETGEN when it is set).
+  static std::string tetgenNotFoundMessage();
 
   /// Fills a closed, manifold, outward-oriented surface that does not
   /// intersect itself with linear tetrahedra whose boundary is the surface.
@@ -100,7 +112,8 @@ class FemFactory {
   /// tetrahedron's radius–edge ratio (circumradius over shortest edge)
   /// exceeds it (TetGen's -q; 1.2 usually works). A surface that is empty,
   /// open, non-manifold, inward-oriented, degenerate or self-intersecting,
-  /// or a quality in (0, 1), throws ModelError saying which.
+  /// or a quality in (0, 1), throws ModelError saying which, as do a
+  /// missing tetgen program and a tetgen run that fails or crashes.
   static FemModel3d& createFromMesh(FemModel3d& fem, const PolygonalMesh& surface, double quality);
   /// A tetrahedral sphere of radius r centred at the origin: createFromMesh
   /// of MeshFactory::createIcosahedralSphere(r, ndivisions) (20·4^ndivisions

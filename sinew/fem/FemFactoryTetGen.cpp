@@ -1,33 +1,42 @@
 // FemFactory::createFromMesh and createIcosahedralSphere (guide §6.2.3):
-// tetrahedral meshes of closed surfaces, made by TetGen 1.5.
+// tetrahedral meshes of closed surfaces, made by the tetgen 1.5 program.
 //
-// TetGen's header is large and its licence is AGPL-3+ (DESIGN §5), so it is
-// included here and nowhere else. TetGen trusts its input: on an open or
-// self-intersecting surface it may loop, crash or call exit(). So the
-// surface is checked here first (closed, manifold, oriented, not
-// degenerate), then TetGen's own detector (-d) looks for intersecting
-// faces, and only then is the volume meshed. TetGen built as a library
-// throws an int on failure; every such throw becomes a ModelError.
+// TetGen is AGPL-3+, so Sinew (Apache-2.0) does not link it (DESIGN §5): the
+// surface is written to a scratch directory as a .smesh file, the `tetgen`
+// program (Debian package tetgen, or $SINEW_TETGEN) meshes it in a process
+// of its own, and its .node/.ele files are read back by TetGenReader.
+// TetGen trusts its input: on an open or self-intersecting surface it may
+// loop or abort. So the surface is checked here first (closed, manifold,
+// oriented, not degenerate), then TetGen's own detector (tetgen -d) looks
+// for intersecting faces, and only then is the volume meshed. A tetgen run
+// that exits non-zero or is killed by a signal becomes a ModelError; being a
+// separate process, its crash does not end ours.
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <limits>
 #include <map>
+#include <optional>
 #include <sstream>
+#include <system_error>
+#include <unordered_map>
 
 #include "sinew/Error.h"
+#include "sinew/fem/ExternalProgram.h"
 #include "sinew/fem/FemFactory.h"
 #include "sinew/fem/FemMeshBuilder.h"
+#include "sinew/fem/FemMeshIO.h"
 #include "sinew/geometry/MeshFactory.h"
 
-#ifdef SINEW_HAVE_TETGEN
-#define TETLIBRARY
-#include <tetgen.h>
-#endif
 
 namespace sinew {
 
 using fem_detail::FemMeshBuilder;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -98,98 +107,114 @@ struct TetMesh {
   std::vector<std::array<int, 4>> tets;
 };
 
-#ifdef SINEW_HAVE_TETGEN
-
-std::string tetgenFailure(int code) {
-  switch (code) {
-    case 1: return "TetGen ran out of memory";
-    case 3: return "TetGen found a self-intersection of the surface";
-    case 4: return "TetGen found a feature smaller than its tolerance";
-    case 5: return "TetGen found two faces too close together";
-    case 10: return "TetGen rejected the input";
-    default: return "TetGen failed (internal error " + std::to_string(code) + ")";
-  }
+/// The program createFromMesh runs: $SINEW_TETGEN if set, else "tetgen";
+/// a name without '/' is looked up on $PATH.
+std::string tetgenName() {
+  const char* env = std::getenv("SINEW_TETGEN");
+  return env && *env ? env : "tetgen";
 }
 
-/// The triangles as a TetGen piecewise linear complex (one facet each).
-void fillInput(const PolygonalMesh& tri, tetgenio& in) {
-  in.firstnumber = 0;
-  in.numberofpoints = tri.numVertices();
-  in.pointlist = new REAL[3 * tri.numVertices()];
-  for (int i = 0; i < tri.numVertices(); ++i)
-    for (int k = 0; k < 3; ++k) in.pointlist[3 * i + k] = tri.getVertex(i)[k];
-  in.numberoffacets = tri.numFaces();
-  in.facetlist = new tetgenio::facet[tri.numFaces()];
-  for (int f = 0; f < tri.numFaces(); ++f) {
-    tetgenio::facet& facet = in.facetlist[f];
-    facet.numberofpolygons = 1;
-    facet.polygonlist = new tetgenio::polygon[1];
-    facet.numberofholes = 0;
-    facet.holelist = nullptr;
-    facet.polygonlist[0].numberofvertices = 3;
-    facet.polygonlist[0].vertexlist = new int[3];
-    std::copy_n(tri.getFace(f).begin(), 3, facet.polygonlist[0].vertexlist);
+/// The triangles as a TetGen .smesh file: a piecewise linear complex of one
+/// facet per triangle, points numbered from 0, no holes or regions.
+/// max_digits10 digits, so that TetGen meshes exactly these points.
+void writeSmesh(const PolygonalMesh& tri, const fs::path& file, const Fail& fail) {
+  std::ofstream out(file);
+  out.precision(std::numeric_limits<double>::max_digits10);
+  out << tri.numVertices() << " 3 0 0\n";
+  for (int i = 0; i < tri.numVertices(); ++i) {
+    const Vector3d& p = tri.getVertex(i);
+    out << i << ' ' << p.x() << ' ' << p.y() << ' ' << p.z() << '\n';
   }
+  out << tri.numFaces() << " 0\n";
+  for (const auto& f : tri.getFaces()) out << "3 " << f[0] << ' ' << f[1] << ' ' << f[2] << '\n';
+  out << "0\n0\n";  // holes, regions
+  out.close();
+  if (!out) fail("cannot write the surface for tetgen to " + file.string());
 }
 
-/// Runs TetGen with `switches` (always quiet, zero-based); failures throw.
-void runTetGen(const std::string& switches, tetgenio& in, tetgenio& out, const Fail& fail) {
-  std::string s = "Qz" + switches;
+/// Runs tetgen on `input` with `switches`, always -p (a PLC), -z (numbered
+/// from 0, as written) and -Q (quiet). A non-zero exit or a signal (TetGen
+/// 1.5 aborts on inputs it cannot mesh) fails with its last output lines.
+void runTetGen(const fs::path& program, const std::string& switches, const fs::path& input, const Fail& fail) {
+  const fs::path log = input.parent_path() / ("tetgen-" + switches + ".log");
+  fem_detail::ProgramResult r;
   try {
-    tetrahedralize(s.data(), &in, &out);
-  } catch (int code) {
-    fail(tetgenFailure(code));
+    r = fem_detail::runProgram(program, {"-pzQ" + switches, input.string()}, log);
+  } catch (const std::system_error& e) {
+    fail(std::string("cannot run tetgen: ") + e.what());
   }
+  if (!r.succeeded())
+    fail("tetgen -pzQ" + switches + " failed (" + r.describeEnd() + "): " + r.lastLines(4));
 }
 
-/// TetGen's intersection detector (-d): it reports the faces that cross
-/// another face. Meshing such a surface would crash TetGen, so it is run
-/// first.
-void checkSelfIntersections(const PolygonalMesh& tri, tetgenio& in, const Fail& fail) {
-  tetgenio out;
-  runTetGen("pd", in, out, fail);
-  if (out.numberoftrifaces == 0) return;
+/// TetGen's intersection detector (-d), a run of its own before meshing
+/// (meshing such a surface makes TetGen abort). It writes a .face file of
+/// the faces that cross another face only if there are any.
+void checkSelfIntersections(const PolygonalMesh& tri, const fs::path& program, const fs::path& input,
+                            const Fail& fail) {
+  runTetGen(program, "d", input, fail);
+  const fs::path faceFile = fs::path(input).replace_extension(".1.face");
+  if (!fs::exists(faceFile)) return;
+  std::ifstream in(faceFile);
+  long long count = 0;
+  std::array<int, 3> key{-1, -1, -1};
+  int number = 0;
+  in >> count >> number;  // header: count, markers
+  in >> number >> key[0] >> key[1] >> key[2];  // the first face, points numbered as written (-z)
+  if (!in || count <= 0) fail("tetgen -d reported intersections in an unreadable " + faceFile.filename().string());
   std::map<std::array<int, 3>, int> faceOf;
   for (int f = 0; f < tri.numFaces(); ++f) {
-    std::array<int, 3> key;
-    std::copy_n(tri.getFace(f).begin(), 3, key.begin());
-    std::sort(key.begin(), key.end());
-    faceOf[key] = f;
+    std::array<int, 3> k;
+    std::copy_n(tri.getFace(f).begin(), 3, k.begin());
+    std::sort(k.begin(), k.end());
+    faceOf[k] = f;
   }
-  std::array<int, 3> key;
-  std::copy_n(out.trifacelist, 3, key.begin());
   std::sort(key.begin(), key.end());
   const auto it = faceOf.find(key);
-  fail("the surface intersects itself: " + std::to_string(out.numberoftrifaces) + " faces cross others" +
+  fail("the surface intersects itself: " + std::to_string(count) + " faces cross others" +
        (it == faceOf.end() ? "" : " (face " + std::to_string(it->second) + " is one)"));
 }
 
-TetMesh tetrahedralize(const PolygonalMesh& tri, double quality, const Fail& fail) {
-  tetgenio in, out;
-  fillInput(tri, in);
-  checkSelfIntersections(tri, in, fail);
-  std::ostringstream switches;
-  switches.precision(17);
-  switches << "p";
-  if (quality > 0) switches << "q" << quality;
-  runTetGen(switches.str(), in, out, fail);
+/// TetGen's mesh of the surface, read by the project's TetGen reader.
+TetMesh readTetMesh(const fs::path& nodeFile, const fs::path& eleFile, const Fail& fail) {
+  FemModel3d read("tetgen");
+  try {
+    TetGenReader::read(read, nodeFile, eleFile);
+  } catch (const ParseError& e) {
+    fail(std::string("cannot read tetgen's mesh: ") + e.what());
+  }
   TetMesh mesh;
-  for (int i = 0; i < out.numberofpoints; ++i)
-    mesh.points.emplace_back(out.pointlist[3 * i], out.pointlist[3 * i + 1], out.pointlist[3 * i + 2]);
-  for (int t = 0; t < out.numberoftetrahedra; ++t)
-    mesh.tets.push_back({out.tetrahedronlist[4 * t], out.tetrahedronlist[4 * t + 1], out.tetrahedronlist[4 * t + 2],
-                         out.tetrahedronlist[4 * t + 3]});
+  std::unordered_map<const FemNode3d*, int> index;
+  for (const auto& n : read.nodes()) {
+    index[&n] = static_cast<int>(mesh.points.size());
+    mesh.points.push_back(n.getRestPosition());
+  }
+  for (const auto& e : read.elements()) {
+    const auto& n = e.getNodes();
+    mesh.tets.push_back({index.at(n[0]), index.at(n[1]), index.at(n[2]), index.at(n[3])});
+  }
   return mesh;
 }
 
-#else
-
-TetMesh tetrahedralize(const PolygonalMesh&, double, const Fail& fail) {
-  fail("Sinew was built without TetGen (SINEW_WITH_TETGEN=OFF)");
-  return {};
+TetMesh tetrahedralize(const PolygonalMesh& tri, double quality, const Fail& fail) {
+  const fs::path program = FemFactory::findTetGenProgram();
+  if (program.empty()) fail(FemFactory::tetgenNotFoundMessage());
+  std::optional<fem_detail::ScratchDirectory> dir;
+  try {
+    dir.emplace("sinew-tetgen");
+  } catch (const fs::filesystem_error& e) {
+    fail(std::string("cannot make a directory for tetgen's files: ") + e.what());
+  }
+  const fs::path input = dir->path() / "surface.smesh";
+  writeSmesh(tri, input, fail);
+  checkSelfIntersections(tri, program, input, fail);
+  std::ostringstream switches;
+  switches.precision(17);
+  switches << "F";  // no .face file: the boundary is the input surface
+  if (quality > 0) switches << "q" << quality;
+  runTetGen(program, switches.str(), input, fail);
+  return readTetMesh(dir->path() / "surface.1.node", dir->path() / "surface.1.ele", fail);
 }
-
-#endif
 
 /// The surface as triangles over its used vertices only (TetGen would mesh
 /// a stray vertex as an input point).
@@ -214,6 +239,16 @@ double tetVolume(const TetMesh& m, const std::array<int, 4>& t) {
 }
 
 }  // namespace
+
+std::filesystem::path FemFactory::findTetGenProgram() { return fem_detail::findExecutable(tetgenName()); }
+
+std::string FemFactory::tetgenNotFoundMessage() {
+  if (std::getenv("SINEW_TETGEN") && *std::getenv("SINEW_TETGEN"))
+    return "the tetgen program was not found: SINEW_TETGEN is '" + tetgenName() +
+           "', which is not an executable file or a program on PATH; install Debian's tetgen package or set "
+           "SINEW_TETGEN";
+  return "the tetgen program was not found on PATH; install Debian's tetgen package or set SINEW_TETGEN";
+}
 
 FemModel3d& FemFactory::createFromMesh(FemModel3d& fem, const PolygonalMesh& surface, double quality) {
   const Fail fail = [&](const std::string& what) { throw ModelError("createFromMesh: " + what, fem.describe()); };

@@ -3,11 +3,17 @@
 // (volume, boundary, area), invert nothing, respect the quality bound, and
 // reject surfaces TetGen cannot mesh with a ModelError naming the problem.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "TestModels.h"
 #include "sinew/fem/FemFactory.h"
@@ -16,11 +22,10 @@
 namespace sinew {
 namespace {
 
-#ifndef SINEW_HAVE_TETGEN
-#define SKIP_WITHOUT_TETGEN() GTEST_SKIP() << "built without TetGen"
-#else
-#define SKIP_WITHOUT_TETGEN() (void)0
-#endif
+// createFromMesh runs the external tetgen program; without it these tests
+// are skipped (scripts/setup.sh installs it, so CI runs them).
+#define SKIP_WITHOUT_TETGEN() \
+  if (FemFactory::findTetGenProgram().empty()) GTEST_SKIP() << FemFactory::tetgenNotFoundMessage()
 
 /// Radius–edge ratio of a tetrahedron: circumradius over shortest edge.
 double radiusEdgeRatio(const std::array<Vector3d, 4>& x) {
@@ -206,6 +211,95 @@ TEST(FemTetGen, BadSurfacesThrowModelErrorsNamingTheProblem) {
   EXPECT_NE(meshingError(box, 0.8).find("quality must be 0"), std::string::npos);
   EXPECT_NE(meshingError(box, -1).find("quality must be 0"), std::string::npos);
   EXPECT_NE(meshingError(box, NAN).find("quality must be 0"), std::string::npos);
+}
+
+/// Sets an environment variable for one scope and restores it after.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : myName(name) {
+    if (const char* old = std::getenv(name)) myOld = old;
+    if (value)
+      ::setenv(name, value, 1);
+    else
+      ::unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (myOld)
+      ::setenv(myName.c_str(), myOld->c_str(), 1);
+    else
+      ::unsetenv(myName.c_str());
+  }
+
+ private:
+  std::string myName;
+  std::optional<std::string> myOld;
+};
+
+TEST(FemTetGen, AMissingProgramIsAClearModelError) {
+  // Needs no tetgen: the program is looked up before anything runs.
+  const PolygonalMesh box = MeshFactory::createBox(1, 1, 1);
+  {
+    ScopedEnv tetgen("SINEW_TETGEN", "/nonexistent/tetgen");
+    EXPECT_TRUE(FemFactory::findTetGenProgram().empty());
+    const std::string what = meshingError(box);
+    EXPECT_NE(what.find("the tetgen program was not found"), std::string::npos) << what;
+    EXPECT_NE(what.find("SINEW_TETGEN is '/nonexistent/tetgen'"), std::string::npos) << what;
+    EXPECT_NE(what.find("install Debian's tetgen package"), std::string::npos) << what;
+  }
+  {
+    ScopedEnv tetgen("SINEW_TETGEN", nullptr);
+    ScopedEnv path("PATH", "/nonexistent");
+    EXPECT_NE(meshingError(box).find(
+                  "the tetgen program was not found on PATH; install Debian's tetgen package or set SINEW_TETGEN"),
+              std::string::npos);
+  }
+}
+
+TEST(FemTetGen, AFailingOrCrashingProgramIsAModelErrorWithItsOutput) {
+  // A stand-in for tetgen that prints and exits 3, and one killed by a
+  // signal: each failure is a ModelError quoting the program's last output,
+  // and this process goes on.
+  const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "sinew-fake-tetgen";
+  std::filesystem::create_directories(dir);
+  const auto script = [&](const std::string& name, const std::string& body) {
+    const auto p = dir / name;
+    std::ofstream(p) << "#!/bin/sh\n" << body << "\n";
+    std::filesystem::permissions(p, std::filesystem::perms::owner_all);
+    return p.string();
+  };
+  const PolygonalMesh box = MeshFactory::createBox(1, 1, 1);
+  {
+    ScopedEnv tetgen("SINEW_TETGEN", script("fails", "echo 'Error: something went wrong' >&2; exit 3").c_str());
+    const std::string what = meshingError(box);
+    EXPECT_NE(what.find("failed (exit status 3): Error: something went wrong"), std::string::npos) << what;
+  }
+  {
+    ScopedEnv tetgen("SINEW_TETGEN", script("aborts", "echo 'about to abort'; kill -ABRT $$").c_str());
+    const std::string what = meshingError(box);
+    EXPECT_NE(what.find("killed by signal 6"), std::string::npos) << what;
+    EXPECT_NE(what.find("about to abort"), std::string::npos) << what;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(FemTetGen, LeavesNoScratchFilesBehind) {
+  SKIP_WITHOUT_TETGEN();
+  // Its scratch directory is removed after success and after a failure.
+  const auto scratch = [] {
+    std::set<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
+      if (e.path().filename().string().rfind("sinew-tetgen-" + std::to_string(::getpid()) + "-", 0) == 0)
+        names.insert(e.path().filename());
+    return names;
+  };
+  FemModel3d fem("fem");
+  FemFactory::createFromMesh(fem, MeshFactory::createBox(1, 1, 1), 1.5);
+  PolygonalMesh crossing = MeshFactory::createBox(1, 1, 1);
+  PolygonalMesh other = MeshFactory::createBox(1, 1, 1);
+  other.translate(Vector3d(0.5, 0.3, 0.2));
+  crossing.addMesh(other);
+  meshingError(crossing);
+  EXPECT_TRUE(scratch().empty());
 }
 
 TEST(PolygonalMeshDistance, DistanceToPointOfABox) {

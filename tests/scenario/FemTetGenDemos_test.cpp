@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "demos/Demos.h"
+#include "sinew/fem/FemFactory.h"
 #include "sinew/fem/FemModel3d.h"
 #include "sinew/geometry/MeshFactory.h"
 #include "sinew/mech/MechModel.h"
@@ -29,9 +30,7 @@ Vector3d supportReaction(FemModel3d& fem, const Vector3d& g, Held held) {
 }
 
 TEST(FemTetGenDemos, FemBeamWithFemSphereKeepsTheSphereOnTheBeam) {
-#ifndef SINEW_HAVE_TETGEN
-  GTEST_SKIP() << "built without TetGen";
-#endif
+  if (FemFactory::findTetGenProgram().empty()) GTEST_SKIP() << FemFactory::tetgenNotFoundMessage();
   auto root = demos::createDemo("FemBeamWithFemSphere");
   auto& sphere = *root->findComponent<FemModel3d>("models/mech/models/sphere");
   // Its mass is density × the volume of the icosahedral surface it fills.
