@@ -27,6 +27,7 @@ void registerDemos() {
     registerJointedFemBeams(reg);
     registerFemEmbeddedSphere(reg);
     registerPointFemAttachment(reg);
+    registerLumbarFEMDisk(reg);
   });
 }
 

@@ -34,6 +34,7 @@ void registerFrameFemAttachment(ModelRegistry& reg);
 void registerJointedFemBeams(ModelRegistry& reg);
 void registerFemEmbeddedSphere(ModelRegistry& reg);
 void registerPointFemAttachment(ModelRegistry& reg);
+void registerLumbarFEMDisk(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);

@@ -9,14 +9,13 @@
 #include <cmath>
 
 #include "demos/Demos.h"
+#include "demos/LumbarVertebra.h"
 #include "sinew/geometry/MeshFactory.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew::demos {
 
 namespace {
-
-const double kDensity = 1500;
 
 /// Vertebral body (radius 2 cm, height 2.5 cm, axis y) plus a 3 × 1 × 1.2 cm
 /// process that touches it at x = −2 cm; the two shells do not overlap, so
@@ -31,28 +30,34 @@ std::shared_ptr<PolygonalMesh> vertebraMesh() {
   return mesh;
 }
 
-RigidBody& addBone(MechModel& mech, const std::string& name) {
-  return mech.addRigidBody(RigidBody::createFromMesh(name, vertebraMesh(), kDensity, /*scale=*/1));
-}
-
 }  // namespace
+
+MechModel& addLumbarVertebrae(RootModel& root, double lumbar1Height) {
+  auto& mech = root.addModel(std::make_unique<MechModel>("mech"));
+  mech.setGravity(0, 0, -1.0);
+  mech.setFrameDamping(0.10);
+  mech.setRotaryDamping(0.001);
+
+  auto addBone = [&](const std::string& name) -> RigidBody& {
+    return mech.addRigidBody(RigidBody::createFromMesh(name, vertebraMesh(), kLumbarDensity, /*scale=*/1));
+  };
+  RigidBody& lumbar1 = addBone("lumbar1");
+  RigidBody& lumbar2 = addBone("lumbar2");
+  lumbar1.setPose(RigidTransform3d(-0.016, lumbar1Height, 0));
+  lumbar2.setDynamic(false);
+
+  // Turn the whole model 90° about x: the spine, along y so far, stands
+  // along z, and lumbar1 sits above lumbar2.
+  mech.transformGeometry(RigidTransform3d(0, 0, 0, 1, 0, 0, M_PI / 2));
+  return mech;
+}
 
 class LumbarFrameSpring : public RootModel {
  public:
   void build(const std::vector<std::string>&) override {
-    auto& mech = addModel(std::make_unique<MechModel>("mech"));
-    mech.setGravity(0, 0, -1.0);
-    mech.setFrameDamping(0.10);
-    mech.setRotaryDamping(0.001);
-
-    RigidBody& lumbar1 = addBone(mech, "lumbar1");
-    RigidBody& lumbar2 = addBone(mech, "lumbar2");
-    lumbar1.setPose(RigidTransform3d(-0.016, 0.039, 0));
-    lumbar2.setDynamic(false);
-
-    // Turn the whole model 90° about x: the spine, along y so far, stands
-    // along z, and lumbar1 sits above lumbar2.
-    mech.transformGeometry(RigidTransform3d(0, 0, 0, 1, 0, 0, M_PI / 2));
+    MechModel& mech = addLumbarVertebrae(*this, 0.039);
+    RigidBody& lumbar1 = *mech.rigidBodies().get("lumbar1");
+    RigidBody& lumbar2 = *mech.rigidBodies().get("lumbar2");
 
     auto spring = std::make_unique<FrameSpring>();
     spring->setMaterial(LinearFrameMaterial(/*ktrans=*/100, /*krot=*/0.01, /*dtrans=*/0, /*drot=*/0));

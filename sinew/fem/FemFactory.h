@@ -1,6 +1,7 @@
 // FemFactory (guide §6.2.1, §6.2.3): FEM models of simple shapes — boxes
 // ("grids") of every element type of Table 6.1, cylinders, tubes,
-// ellipsoids, tori, and layers extruded from a surface mesh.
+// ellipsoids, tori, layers extruded from a surface mesh, and tetrahedral
+// meshes of closed surfaces.
 //
 // Each function adds nodes and elements to `fem` (which may already hold
 // some) and returns it, as the guide's `createHexGrid(fem, …)` does. Every
@@ -9,6 +10,9 @@
 // positive rest volume. Bad arguments throw ModelError and leave `fem`
 // unchanged.
 #pragma once
+
+#include <filesystem>
+#include <string>
 
 #include "sinew/fem/FemModel3d.h"
 #include "sinew/geometry/PolygonalMesh.h"
@@ -88,6 +92,33 @@ class FemFactory {
   /// that would be inverted at rest (curvature too high for the thickness)
   /// throws ModelError naming its face and layer.
   static FemModel3d& createExtrusion(FemModel3d& fem, int n, double d, double zOffset, const PolygonalMesh& surface);
+
+  // Tetrahedral meshes of closed surfaces (§6.2.3), made by running the
+  // external tetgen 1.5 program (FemFactoryTetGen.cpp). TetGen is AGPL-3+,
+  // so it is never linked (DESIGN §5); without the program these throw.
+
+  /// The tetgen program createFromMesh runs: $SINEW_TETGEN if set (a path,
+  /// or a name looked up on $PATH), else `tetgen` on $PATH. Empty if there
+  /// is no such executable file.
+  static std::filesystem::path findTetGenProgram();
+  /// What createFromMesh's ModelError says when findTetGenProgram() finds
+  /// nothing (names $SINEW_TETGEN when it is set).
+  static std::string tetgenNotFoundMessage();
+
+  /// Fills a closed, manifold, outward-oriented surface that does not
+  /// intersect itself with linear tetrahedra whose boundary is the surface.
+  /// quality = 0 adds no points (the surface vertices only); quality ≥ 1
+  /// adds Steiner points, inside and on the surface's faces, until no
+  /// tetrahedron's radius–edge ratio (circumradius over shortest edge)
+  /// exceeds it (TetGen's -q; 1.2 usually works). A surface that is empty,
+  /// open, non-manifold, inward-oriented, degenerate or self-intersecting,
+  /// or a quality in (0, 1), throws ModelError saying which, as do a
+  /// missing tetgen program and a tetgen run that fails or crashes.
+  static FemModel3d& createFromMesh(FemModel3d& fem, const PolygonalMesh& surface, double quality);
+  /// A tetrahedral sphere of radius r centred at the origin: createFromMesh
+  /// of MeshFactory::createIcosahedralSphere(r, ndivisions) (20·4^ndivisions
+  /// faces, every vertex on the sphere).
+  static FemModel3d& createIcosahedralSphere(FemModel3d& fem, double r, int ndivisions, double quality);
 };
 
 }  // namespace sinew

@@ -61,6 +61,12 @@ class PolygonalMesh : public MeshBase {
   /// old centre (the amount the mesh was moved by, negated).
   Eigen::Vector3d translateToCenterOfVolume();
 
+  /// Distance from p to the nearest point of the surface (guide §6.4.5),
+  /// inside or outside. Tests every triangle of the fan decomposition, so
+  /// it costs O(faces): meant for setting models up (choosing nodes to
+  /// attach, checking meshes), not for inner loops.
+  double distanceToPoint(const Eigen::Vector3d& p) const;
+
   /// Calls fn(a, b, c) for each triangle of the fan decomposition.
   template <class Fn>
   void forEachTriangle(Fn&& fn) const {
