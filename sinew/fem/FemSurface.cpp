@@ -147,26 +147,4 @@ bool elementContains(const FemElement3d& e, const Vector3d& p) {
   return computeNaturalCoordinates(e, p, s);
 }
 
-Vector3d nearestPointOnTriangle(const Vector3d& p, const Vector3d& a, const Vector3d& b, const Vector3d& c) {
-  // Voronoi regions of the vertices, then the edges, then the interior.
-  const Vector3d ab = b - a, ac = c - a, ap = p - a;
-  const double d1 = ab.dot(ap), d2 = ac.dot(ap);
-  if (d1 <= 0 && d2 <= 0) return a;
-  const Vector3d bp = p - b;
-  const double d3 = ab.dot(bp), d4 = ac.dot(bp);
-  if (d3 >= 0 && d4 <= d3) return b;
-  const double vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return a + d1 / (d1 - d3) * ab;
-  const Vector3d cp = p - c;
-  const double d5 = ab.dot(cp), d6 = ac.dot(cp);
-  if (d6 >= 0 && d5 <= d6) return c;
-  const double vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return a + d2 / (d2 - d6) * ac;
-  const double va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) return b + (d4 - d3) / ((d4 - d3) + (d5 - d6)) * (c - b);
-  const double denom = va + vb + vc;
-  if (!(std::abs(denom) > 0)) return a;  // degenerate triangle: any vertex
-  return a + ab * (vb / denom) + ac * (vc / denom);
-}
-
 }  // namespace sinew

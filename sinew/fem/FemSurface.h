@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "sinew/fem/FemElement3d.h"
+#include "sinew/geometry/PolygonalMesh.h"  // nearestPointOnTriangle
 #include "sinew/model/Component.h"
 
 namespace sinew {
@@ -54,8 +55,5 @@ std::vector<BoundaryTriangle> findBoundaryTriangles(const ComponentList<FemEleme
 /// Whether element e contains p (at the current node positions): a box
 /// test, then its natural coordinates.
 bool elementContains(const FemElement3d& e, const Vector3d& p);
-
-/// The point of triangle (a, b, c) nearest to p.
-Vector3d nearestPointOnTriangle(const Vector3d& p, const Vector3d& a, const Vector3d& b, const Vector3d& c);
 
 }  // namespace sinew

@@ -85,4 +85,9 @@ class PolygonalMesh : public MeshBase {
   std::vector<std::vector<int>> myFaces;
 };
 
+/// The point of triangle (a, b, c) nearest to p (a vertex, an edge point or
+/// an interior point).
+Eigen::Vector3d nearestPointOnTriangle(const Eigen::Vector3d& p, const Eigen::Vector3d& a, const Eigen::Vector3d& b,
+                                       const Eigen::Vector3d& c);
+
 }  // namespace sinew

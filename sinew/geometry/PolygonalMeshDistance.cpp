@@ -7,13 +7,11 @@
 
 namespace sinew {
 
-namespace {
-
 using Eigen::Vector3d;
 
-/// The point of triangle (a, b, c) nearest to p: classify p against the
-/// triangle's Voronoi regions (vertices, edges, face) by barycentric signs,
-/// as in Ericson, Real-Time Collision Detection §5.1.5.
+// Classifies p against the triangle's Voronoi regions (vertices, edges,
+// face) by barycentric signs, as in Ericson, Real-Time Collision Detection
+// §5.1.5.
 Vector3d nearestPointOnTriangle(const Vector3d& p, const Vector3d& a, const Vector3d& b, const Vector3d& c) {
   const Vector3d ab = b - a, ac = c - a, ap = p - a;
   const double d1 = ab.dot(ap), d2 = ac.dot(ap);
@@ -35,8 +33,6 @@ Vector3d nearestPointOnTriangle(const Vector3d& p, const Vector3d& a, const Vect
   if (!(denom > 0)) return a;
   return a + (vb / denom) * ab + (vc / denom) * ac;
 }
-
-}  // namespace
 
 double PolygonalMesh::distanceToPoint(const Vector3d& p) const {
   double best = std::numeric_limits<double>::infinity();
