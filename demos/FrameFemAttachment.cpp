@@ -1,7 +1,7 @@
 // FrameFemAttachment (guide §6.6.1): a hex beam fixed at its left end
 // carries a plain frame, attached element-based (`mech.attachFrame(frame,
-// fem)`), and a rigid box, attached nodal-based to the nodes of elements 22
-// and 31. The beam sags under gravity; the frame and the box follow its
+// fem)`), and a rigid box, attached nodal-based to the nodes of the two
+// central elements around the origin. The beam sags under gravity; the frame and the box follow its
 // deformation.
 #include <cmath>
 #include <set>
@@ -46,9 +46,11 @@ class FrameFemAttachment : public RootModel {
     frame.setAxisLength(0.3);
     mech.attachFrame(frame, fem);
 
-    // The box, nodal-based on all the nodes of elements 22 and 31.
+    // The box, nodal-based on all the nodes of the two elements on the
+    // beam's axis around the origin: the guide's elements 22 and 31, which
+    // ArtiSynth numbers x-slowest; FemFactory numbers x-fastest: 26 and 27.
     auto attachment = std::make_unique<FrameFem3dAttachment>(box);
-    attachment->setFromNodes(box.getPose(), collectNodes(fem, {22, 31}));
+    attachment->setFromNodes(box.getPose(), collectNodes(fem, {26, 27}));
     mech.addAttachment(std::move(attachment));
   }
 };
