@@ -15,11 +15,12 @@
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/fem/StressStrainOutput.h"
 #include "sinew/mech/FrameAttachable.h"
+#include "sinew/mech/PointAttachable.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
 
-class FemElement3d : public Component, public HasStressStrain, public FrameAttachable {
+class FemElement3d : public Component, public HasStressStrain, public FrameAttachable, public PointAttachable {
   SINEW_DECLARE_PROPERTIES
  public:
   /// An element of the type with this many nodes (4 tet, 5 pyramid, 6
@@ -64,6 +65,9 @@ class FemElement3d : public Component, public HasStressStrain, public FrameAttac
   /// FrameAttachable (§6.6): a FrameFem3dAttachment of `frame` at pose TFW
   /// to this element (`mech.attachFrame(frame, elem)`).
   std::unique_ptr<AttachmentComponent> createFrameAttachment(Frame& frame, const RigidTransform3d& TFW) override;
+  /// PointAttachable (§6.4.3): an element-based attachment of p at its
+  /// position (`mech.attachPoint(p, elem)`).
+  std::unique_ptr<AttachmentComponent> createPointAttachment(Point& p) override;
 
  private:
   const ReferenceElement* myType;

@@ -123,18 +123,42 @@ FemNode3d* FemModel3d::findNearestNode(const Vector3d& p) const {
   return best;
 }
 
-std::unique_ptr<PointFem3dAttachment> FemModel3d::createPointAttachment(Point& p) const {
-  const FemElement3d* e = findNearestElement(p.getPosition());
-  if (!e) throw ModelError("cannot attach a point to an FEM model without elements", describe());
-  return std::make_unique<PointFem3dAttachment>(p, *e);
+FemElement3d* FemModel3d::findAttachmentElement(const Vector3d& p, Vector3d& loc) {
+  loc = p;
+  if (FemElement3d* e = findContainingElement(p)) return e;
+  return myElements->size() > 0 ? findNearestSurfaceElement(&loc, p) : nullptr;
+}
+
+std::unique_ptr<AttachmentComponent> FemModel3d::createPointAttachment(Point& p) {
+  auto a = std::make_unique<PointFem3dAttachment>(p);
+  a->setFromFem(p.getPosition(), *this);
+  return a;
 }
 
 FemMarker& FemModel3d::addMarker(const Vector3d& pos, const std::string& name) {
-  const FemElement3d* e = findNearestElement(pos);
-  if (!e) throw ModelError("cannot add a marker to an FEM model without elements", describe());
-  FemMarker& m = myMarkers->add(std::make_unique<FemMarker>(name, pos));
-  m.setFromElement(*e);
-  return m;
+  return addMarker(std::make_unique<FemMarker>(name, pos));
+}
+
+FemMarker& FemModel3d::addMarker(std::unique_ptr<FemMarker> mkr) {
+  if (!mkr->getAttachment()) mkr->setFromFem(*this);
+  return myMarkers->add(std::move(mkr));
+}
+
+FemMarker& FemModel3d::addMarker(std::unique_ptr<FemMarker> mkr, const FemElement3d& elem) {
+  mkr->setFromElement(elem);
+  return addMarker(std::move(mkr));
+}
+
+FemMarker& FemModel3d::addMarker(std::unique_ptr<FemMarker> mkr, const std::vector<FemNode3d*>& nodes,
+                                 const std::vector<double>& weights) {
+  mkr->setFromNodes(nodes, weights);
+  return addMarker(std::move(mkr));
+}
+
+bool FemModel3d::addMarker(std::unique_ptr<FemMarker> mkr, const std::vector<FemNode3d*>& nodes) {
+  const bool ok = mkr->setFromNodes(nodes);
+  addMarker(std::move(mkr));
+  return ok;
 }
 
 FemNode3d& FemModel3d::addNumberedNode(std::unique_ptr<FemNode3d> n, int number) {

@@ -29,6 +29,7 @@
 #include "sinew/geometry/PolygonalMesh.h"
 #include "sinew/mech/FrameAttachable.h"
 #include "sinew/mech/HasSlaveObjects.h"
+#include "sinew/mech/PointAttachable.h"
 #include "sinew/mech/MechSystemBase.h"
 
 namespace sinew {
@@ -50,6 +51,7 @@ class FemModel3d : public MechSystemBase,
                    public ForceEffector,
                    public Constrainer,
                    public FrameAttachable,
+                   public PointAttachable,
                    public HasSlaveObjects {
   SINEW_DECLARE_PROPERTIES
  public:
@@ -72,6 +74,17 @@ class FemModel3d : public MechSystemBase,
   /// Adds a marker at world position pos, attached to the element that
   /// contains it (or the nearest one) (§6.5).
   FemMarker& addMarker(const Vector3d& pos, const std::string& name = {});
+  /// Adds mkr; if its attachment is not set yet, attaches it where it is
+  /// (FemMarker::setFromFem) (§6.5).
+  FemMarker& addMarker(std::unique_ptr<FemMarker> mkr);
+  /// Attaches mkr to element elem, then adds it.
+  FemMarker& addMarker(std::unique_ptr<FemMarker> mkr, const FemElement3d& elem);
+  /// Attaches mkr to nodes with explicit weights (summing to 1), then adds it.
+  FemMarker& addMarker(std::unique_ptr<FemMarker> mkr, const std::vector<FemNode3d*>& nodes,
+                       const std::vector<double>& weights);
+  /// Attaches mkr to nodes with automatic weights and adds it; false if the
+  /// nodes give too little support (it is then attached by setFromFem).
+  bool addMarker(std::unique_ptr<FemMarker> mkr, const std::vector<FemNode3d*>& nodes);
 
   // Finding elements (§6.4.5): at the current node positions.
   /// The element containing p, or nullptr.
@@ -82,7 +95,11 @@ class FemModel3d : public MechSystemBase,
   FemNode3d* findNearestNode(const Vector3d& p) const;
   /// An attachment of point p to the element containing it, or the nearest
   /// (§6.4.3), for `mech.addAttachment(...)`.
-  std::unique_ptr<PointFem3dAttachment> createPointAttachment(Point& p) const;
+  std::unique_ptr<AttachmentComponent> createPointAttachment(Point& p) override;
+  /// Where a point at p attaches (§6.4.3): the element containing p (loc =
+  /// p), else the element of the nearest surface point (loc = that point);
+  /// nullptr for a model without elements.
+  FemElement3d* findAttachmentElement(const Vector3d& p, Vector3d& loc);
   /// FrameAttachable (§6.6): an element-based FrameFem3dAttachment of
   /// `frame` at pose TFW (`mech.attachFrame(frame, fem)`, joints on FEMs).
   std::unique_ptr<AttachmentComponent> createFrameAttachment(Frame& frame, const RigidTransform3d& TFW) override;

@@ -15,7 +15,7 @@ Vector3d axial(const Matrix3d& M) { return 0.5 * Vector3d(M(2, 1) - M(1, 2), M(0
 
 FrameFem3dAttachment::FrameFem3dAttachment(Frame& frame) : myFrame(frame) {}
 
-FrameFem3dAttachment::FrameFem3dAttachment(Frame& frame, const FemModel3d& fem) : myFrame(frame) {
+FrameFem3dAttachment::FrameFem3dAttachment(Frame& frame, FemModel3d& fem) : myFrame(frame) {
   setFromFem(frame.getPose(), fem);
 }
 
@@ -39,8 +39,12 @@ bool FrameFem3dAttachment::setFromElement(const RigidTransform3d& TFW, const Fem
   return inside;
 }
 
-void FrameFem3dAttachment::setFromFem(const RigidTransform3d& TFW, const FemModel3d& fem) {
-  const FemElement3d* e = fem.findNearestElement(TFW.p);
+void FrameFem3dAttachment::setFromFem(const RigidTransform3d& TFW, FemModel3d& fem) {
+  // The element a point at the origin would attach to: the containing one,
+  // else the one under the nearest surface point. Unlike a point, the frame
+  // stays where it is (its weights extrapolate that element).
+  Vector3d onSurface;
+  const FemElement3d* e = fem.findAttachmentElement(TFW.p, onSurface);
   if (!e) throw ModelError("cannot attach a frame to an FEM model without elements", fem.describe());
   setFromElement(TFW, *e);
 }

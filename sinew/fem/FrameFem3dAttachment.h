@@ -34,13 +34,14 @@ class FrameFem3dAttachment : public AttachmentComponent {
   /// An attachment of `frame`; set it with one of the setFrom methods.
   explicit FrameFem3dAttachment(Frame& frame);
   /// Attached to `fem` at the frame's current pose (setFromFem).
-  FrameFem3dAttachment(Frame& frame, const FemModel3d& fem);
+  FrameFem3dAttachment(Frame& frame, FemModel3d& fem);
 
   /// Element-based, with the frame at pose TFW: false if TFW's origin is
   /// outside elem (the shape functions are then extrapolated).
   bool setFromElement(const RigidTransform3d& TFW, const FemElement3d& elem);
-  /// Element-based, on the element containing TFW's origin, or the nearest.
-  void setFromFem(const RigidTransform3d& TFW, const FemModel3d& fem);
+  /// Element-based, on the element containing TFW's origin, else the one
+  /// under the nearest point of fem's surface (the frame is not moved).
+  void setFromFem(const RigidTransform3d& TFW, FemModel3d& fem);
   /// Nodal-based with explicit weights (summing to 1). TFW gives the
   /// orientation, which nodes and weights alone do not fix.
   void setFromNodes(const RigidTransform3d& TFW, const std::vector<FemNode3d*>& nodes,

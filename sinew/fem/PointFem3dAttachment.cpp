@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "sinew/fem/FemModel3d.h"
+
 namespace sinew {
 
 namespace {
@@ -61,6 +63,24 @@ PointFem3dAttachment::PointFem3dAttachment(Point& p, const FemElement3d& e) : my
     throw ModelError("no natural coordinates for the point in " + e.describe(), p.describe());
 }
 
+bool PointFem3dAttachment::setFromElement(const Vector3d& pos, const FemElement3d& e) {
+  std::vector<double> w;
+  if (!computeElementWeights(e, pos, w))
+    throw ModelError("no natural coordinates for the point in " + e.describe(), mySlave.describe());
+  myNodes = e.getNodes();
+  myWeights = std::move(w);
+  mySlave.setPosition(pos);
+  Vector3d s;
+  return computeNaturalCoordinates(e, pos, s);
+}
+
+void PointFem3dAttachment::setFromFem(const Vector3d& pos, FemModel3d& fem) {
+  Vector3d loc;
+  const FemElement3d* e = fem.findAttachmentElement(pos, loc);
+  if (!e) throw ModelError("cannot attach a point to an FEM model without elements", fem.describe());
+  setFromElement(loc, *e);
+}
+
 bool computeElementWeights(const FemElement3d& e, const Vector3d& p, std::vector<double>& weights) {
   Vector3d s;
   computeNaturalCoordinates(e, p, s);
@@ -88,10 +108,40 @@ FemMarker::~FemMarker() {
   if (myAttachment) myAttachment->disconnect();
 }
 
-void FemMarker::setFromElement(const FemElement3d& e) {
+void FemMarker::install(std::unique_ptr<PointFem3dAttachment> a) {
   if (myAttachment) myAttachment->disconnect();
-  myAttachment = std::make_unique<PointFem3dAttachment>(*this, e);
+  myAttachment = std::move(a);
   myAttachment->connect();
+}
+
+void FemMarker::setFromFem(FemModel3d& fem) {
+  auto a = std::make_unique<PointFem3dAttachment>(*this);
+  a->setFromFem(getPosition(), fem);
+  install(std::move(a));
+}
+
+bool FemMarker::setFromElement(const FemElement3d& e) {
+  auto a = std::make_unique<PointFem3dAttachment>(*this);
+  const bool inside = a->setFromElement(getPosition(), e);
+  install(std::move(a));
+  return inside;
+}
+
+void FemMarker::setFromNodes(const std::vector<FemNode3d*>& nodes, const std::vector<double>& weights) {
+  install(std::make_unique<PointFem3dAttachment>(*this, nodes, weights));
+}
+
+bool FemMarker::setFromNodes(const std::vector<FemNode3d*>& nodes) {
+  auto a = std::make_unique<PointFem3dAttachment>(*this);
+  if (!a->setFromNodes(getPosition(), nodes)) return false;
+  install(std::move(a));
+  return true;
+}
+
+std::unique_ptr<AttachmentComponent> FemElement3d::createPointAttachment(Point& p) {
+  auto a = std::make_unique<PointFem3dAttachment>(p);
+  a->setFromElement(p.getPosition(), *this);
+  return a;
 }
 
 }  // namespace sinew

@@ -14,6 +14,8 @@
 
 namespace sinew {
 
+class FemModel3d;
+
 class PointFem3dAttachment : public AttachmentComponent {
  public:
   /// An attachment of p whose nodes are set afterwards by setFromNodes
@@ -41,6 +43,14 @@ class PointFem3dAttachment : public AttachmentComponent {
   /// reproduce pos; false, leaving the attachment unchanged, when the nodes
   /// give too little support.
   bool setFromNodes(const Vector3d& pos, const std::vector<FemNode3d*>& nodes);
+  /// Element-based attachment at pos (§6.4.3): the shape functions of e at
+  /// pos's natural coordinates; false when pos is not inside e (the shape
+  /// functions are then extrapolated). The point is moved to pos.
+  bool setFromElement(const Vector3d& pos, const FemElement3d& e);
+  /// Element-based attachment at pos in fem: in the element containing pos,
+  /// or, for a pos outside, at the nearest point of fem's surface, to which
+  /// the point is moved (§6.4.3).
+  void setFromFem(const Vector3d& pos, FemModel3d& fem);
 
  private:
   /// ModelError unless there is one weight per node and they sum to 1.
@@ -72,12 +82,25 @@ bool computeNodalWeights(const Vector3d& pos, const std::vector<FemNode3d*>& nod
 class FemMarker : public Point {
  public:
   explicit FemMarker(std::string name = {}, const Vector3d& pos = Vector3d::Zero()) : Point(std::move(name), pos) {}
+  FemMarker(double x, double y, double z) : Point({}, Vector3d(x, y, z)) {}
   ~FemMarker() override;
-  /// Attaches the marker to element e at its current position.
-  void setFromElement(const FemElement3d& e);
+  // The attachment setters of §6.5, each at the marker's current position.
+  /// In the containing element, or at the nearest surface point (moving
+  /// the marker there).
+  void setFromFem(FemModel3d& fem);
+  /// In element e; false when the marker is not inside e.
+  bool setFromElement(const FemElement3d& e);
+  /// Nodal-based, with explicit weights summing to 1 (§6.4.8).
+  void setFromNodes(const std::vector<FemNode3d*>& nodes, const std::vector<double>& weights);
+  /// Nodal-based with automatic weights; false, leaving the marker as it
+  /// was, when the nodes give too little support.
+  bool setFromNodes(const std::vector<FemNode3d*>& nodes);
   const PointFem3dAttachment* getAttachment() const { return myAttachment.get(); }
 
  private:
+  /// Replaces the marker's attachment by a, fully set, and connects it.
+  void install(std::unique_ptr<PointFem3dAttachment> a);
+
   std::unique_ptr<PointFem3dAttachment> myAttachment;
 };
 

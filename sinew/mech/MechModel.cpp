@@ -56,6 +56,9 @@ AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master) {
 AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master, const Vector3d& loc) {
   return addAttachment(std::make_unique<PointFrameAttachment>(p, master, loc));
 }
+AttachmentComponent& MechModel::attachPoint(Point& p, PointAttachable& master) {
+  return addAttachment(master.createPointAttachment(p));
+}
 AttachmentComponent& MechModel::attachFrame(Frame& f, FrameAttachable& master) {
   return attachFrame(f, master, f.getPose());
 }

@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "sinew/mech/Attachments.h"
+#include "sinew/mech/PointAttachable.h"
 #include "sinew/mech/AxialSpring.h"
 #include "sinew/mech/FrameSpring.h"
 #include "sinew/mech/ParticlePlaneConstraint.h"
@@ -87,6 +88,10 @@ class MechModel : public MechSystemBase {
   AttachmentComponent& attachPoint(Point& p, Point& master);
   AttachmentComponent& attachPoint(Point& p, Frame& master);
   AttachmentComponent& attachPoint(Point& p, Frame& master, const Vector3d& loc);
+  /// Attaches p at its current position to an FEM model (its containing
+  /// element, or the nearest point of its surface) or to an FEM element
+  /// (§6.4.3).
+  AttachmentComponent& attachPoint(Point& p, PointAttachable& master);
   /// Attaches frame f at its current pose to a frame, rigid body, FEM model
   /// or FEM element (any FrameAttachable, §3.6.3, §6.6).
   AttachmentComponent& attachFrame(Frame& f, FrameAttachable& master);
