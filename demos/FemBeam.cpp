@@ -4,6 +4,8 @@
 // FemBeamWithBlock (§6.4.2): the same beam with its right-hand nodes
 // attached to a rigid block, which it carries. FemBeamWithFemSphere
 // (§6.4.4): the same beam with a tetrahedral FEM sphere stuck to its end.
+// FemBeamWithMuscle (§6.5.1): the beam pulled up by a muscle from a fixed
+// point to a FemMarker near its free end.
 #include "demos/Demos.h"
 #include "sinew/fem/FemFactory.h"
 #include "sinew/fem/LinearMaterial.h"
@@ -66,6 +68,21 @@ class FemBeamWithFemSphere : public FemBeam {
   }
 };
 
+class FemBeamWithMuscle : public FemBeam {
+ public:
+  void build(const std::vector<std::string>& args) override {
+    FemBeam::build(args);
+    // A fixed particle above the beam's fixed end, and a marker near its
+    // free end (attached by addMarker to the element containing it).
+    auto& p1 = mech->addParticle("p1", /*mass=*/0, -length / 2, 0, 2 * width);
+    p1.setDynamic(false);
+    auto& mkr = fem->addMarker(std::make_unique<FemMarker>("marker", Vector3d(length / 2 - 0.1, 0, width / 2)));
+    auto muscle = std::make_unique<Muscle>("muscle", /*restLength=*/0);
+    muscle->setMaterial(SimpleAxialMuscle(/*stiffness=*/20, /*damping=*/10, /*fmax=*/10));
+    mech->attachAxialSpring(p1, mkr, std::move(muscle));
+  }
+};
+
 void registerFemBeam(ModelRegistry& reg) {
   reg.add("FemBeam", [] { return std::make_unique<FemBeam>(); },
           "hex FEM beam fixed at one end, sagging under gravity (§6.2.5)");
@@ -73,6 +90,8 @@ void registerFemBeam(ModelRegistry& reg) {
           "FemBeam carrying a rigid block attached to its free end (§6.4.2)");
   reg.add("FemBeamWithFemSphere", [] { return std::make_unique<FemBeamWithFemSphere>(); },
           "FemBeam with a TetGen-meshed FEM sphere attached to its free end (§6.4.4)");
+  reg.add("FemBeamWithMuscle", [] { return std::make_unique<FemBeamWithMuscle>(); },
+          "FemBeam held up by a muscle from a fixed point to a FemMarker (§6.5.1)");
 }
 
 }  // namespace sinew::demos

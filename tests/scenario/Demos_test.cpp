@@ -55,7 +55,7 @@ TEST(Demos, TheGuideDemosAreRegistered) {
                         "EllipsoidJointDemo", "PlanarConnectorDemo", "SegmentedPlanarConnectorDemo",
                         "LumbarFrameSpring", "FemBeam", "FemBeamWithBlock", "FemEmbeddedSphere",
                         "PointFemAttachment", "FrameFemAttachment", "JointedFemBeams", "MaterialBundleDemo",
-                        "FemBeamWithFemSphere", "LumbarFEMDisk"})
+                        "FemBeamWithFemSphere", "LumbarFEMDisk", "FemBeamWithMuscle"})
     EXPECT_TRUE(have.count(n)) << n;
   EXPECT_TRUE(have.count(demos::defaultDemo()));
   for (auto& [name, entry] : ModelRegistry::instance().entries())
