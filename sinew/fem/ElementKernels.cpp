@@ -84,28 +84,33 @@ void integrate(const ReferenceElement& elem, NodePositions rest, NodePositions p
   int n = elem.numNodes();
   f.setZero(3 * n);
   if (K) K->setZero(3 * n, 3 * n);
-  const bool linear = mat.isLinear();
-  Gradients g;
-  Matrix3d sigma;
-  Matrix6d D;
   forEachIntegrationPoint(elem, rest, pos, mat, [&](int, const PointKinematics& pk, const DeformedPoint& def) {
-    mat.computeStressAndTangent(sigma, K ? &D : nullptr, def);
-    double dv = pk.dV;
-    if (linear) {
-      for (int i = 0; i < n; ++i) g[i] = def.R * pk.dNdX[i];
-    } else {
-      // Spatial gradients ∇ₓN = F⁻ᵀ ∇_X N; dv = J dV.
-      Matrix3d FinvT = pk.F.inverse().transpose();
-      for (int i = 0; i < n; ++i) g[i] = FinvT * pk.dNdX[i];
-      dv *= pk.J;
-    }
-    for (int i = 0; i < n; ++i) f.segment<3>(3 * i) -= dv * (sigma * g[i]);
-    // Small-strain theory has no initial-stress term.
-    if (K) addPointStiffness(*K, g, n, D, linear ? Matrix3d::Zero() : sigma, dv);
+    addIntegrationPointTerms(n, pk, def, mat, f, K);
   });
 }
 
 }  // namespace
+
+void addIntegrationPointTerms(int n, const PointKinematics& pk, const DeformedPoint& def, const FemMaterial& mat,
+                              ElementVector& f, ElementMatrix* K) {
+  Gradients g;
+  Matrix3d sigma;
+  Matrix6d D;
+  mat.computeStressAndTangent(sigma, K ? &D : nullptr, def);
+  double dv = pk.dV;
+  const bool linear = mat.isLinear();
+  if (linear) {
+    for (int i = 0; i < n; ++i) g[i] = def.R * pk.dNdX[i];
+  } else {
+    // Spatial gradients ∇ₓN = F⁻ᵀ ∇_X N; dv = J dV.
+    Matrix3d FinvT = pk.F.inverse().transpose();
+    for (int i = 0; i < n; ++i) g[i] = FinvT * pk.dNdX[i];
+    dv *= pk.J;
+  }
+  for (int i = 0; i < n; ++i) f.segment<3>(3 * i) -= dv * (sigma * g[i]);
+  // Small-strain theory has no initial-stress term.
+  if (K) addPointStiffness(*K, g, n, D, linear ? Matrix3d::Zero() : sigma, dv);
+}
 
 InvertedElementError::InvertedElementError(int point, double determinant, bool atRest, std::string path)
     : Error((path.empty() ? "" : path + ": ") + invertedMessage(point, determinant, atRest)),

@@ -64,6 +64,13 @@ struct PointKinematics {
   std::array<Vector3d, ReferenceElement::kMaxNodes> dNdX;  ///< rest gradients of the shape functions
 };
 
+/// Adds the force and stiffness of one integration point with kinematics pk
+/// and material point def to the element's f (3n) and, if given, K (3n ×
+/// 3n), both already sized: the quadrature step of every kernel, exposed for
+/// kernels whose kinematics come from elsewhere (shell membranes).
+void addIntegrationPointTerms(int n, const PointKinematics& pk, const DeformedPoint& def, const FemMaterial& mat,
+                              ElementVector& f, ElementMatrix* K);
+
 /// Fills pk at point k; throws InvertedElementError if the rest Jacobian is
 /// not positive.
 void computePointKinematics(const ReferenceElement& elem, int k, NodePositions rest, NodePositions pos,

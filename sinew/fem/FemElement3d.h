@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "sinew/fem/ElementKernels.h"
+#include "sinew/fem/FemElement3dBase.h"
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/fem/StressStrainOutput.h"
 #include "sinew/mech/FrameAttachable.h"
@@ -20,7 +21,7 @@
 
 namespace sinew {
 
-class FemElement3d : public Component, public HasStressStrain, public FrameAttachable, public PointAttachable {
+class FemElement3d : public FemElement3dBase, public HasStressStrain, public FrameAttachable, public PointAttachable {
   SINEW_DECLARE_PROPERTIES
  public:
   /// An element of the type with this many nodes (4 tet, 5 pyramid, 6
@@ -33,29 +34,13 @@ class FemElement3d : public Component, public HasStressStrain, public FrameAttac
   const ReferenceElement& getReferenceElement() const { return *myType; }
   FemElementType getType() const { return myType->getType(); }
   /// The guide's class name ("HexElement", "QuadtetElement", …).
-  const char* getTypeName() const { return myType->getName(); }
-  int numNodes() const { return static_cast<int>(myNodes.size()); }
-  FemNode3d& getNode(int i) const { return *myNodes[i]; }
-  const std::vector<FemNode3d*>& getNodes() const { return myNodes; }
-  int numIntegrationPoints() const { return myType->numIntegrationPoints(); }
-
-  /// Density; NaN (the default) inherits the model's.
-  double getDensity() const;
-  void setDensity(double d);
-  bool hasOwnDensity() const { return !std::isnan(myDensity); }
-  /// The element's own material (nullptr: the model's, the default).
-  const FemMaterial* getOwnMaterial() const { return myMaterial.get(); }
-  /// Sets a copy of mat as the element's material (§6.8).
-  void setMaterial(const FemMaterial& mat);
-  void clearMaterial() { myMaterial.reset(); }
-  /// The material in effect: the element's own or the model's.
-  const FemMaterial& getMaterial() const;
+  const char* getTypeName() const override { return myType->getName(); }
+  int numIntegrationPoints() const override { return myType->numIntegrationPoints(); }
 
   void getRestPositions(std::array<Vector3d, ReferenceElement::kMaxNodes>& x) const;
   void getPositions(std::array<Vector3d, ReferenceElement::kMaxNodes>& x) const;
-  double getRestVolume() const;
-  double computeVolume() const;
-  Vector3d computeCentroid() const;
+  double getRestVolume() const override;
+  double computeVolume() const override;
 
   /// Cauchy stress and strain at each integration point (computed now).
   std::vector<IntegrationPointState> computeIntegrationPointStates() const;
@@ -71,9 +56,6 @@ class FemElement3d : public Component, public HasStressStrain, public FrameAttac
 
  private:
   const ReferenceElement* myType;
-  std::vector<FemNode3d*> myNodes;
-  double myDensity = NAN;
-  std::unique_ptr<FemMaterial> myMaterial;
 };
 
 }  // namespace sinew

@@ -47,6 +47,20 @@ class FemFactory {
   // are approximated by straight element edges through nodes on them, so
   // volumes converge to the analytic ones as O(1/nt²) and stay just below.
 
+  /// A flat sheet of shell elements (§6.1.2.3) wx × wy in the x–y plane,
+  /// centred at the origin, of nx × ny cells with normals along +z: one
+  /// ShellQuadElement per cell, or (Tri) two ShellTriElements split along
+  /// the cell diagonal. Nodes are numbered x fastest; `thickness` and
+  /// `membrane` are the elements' (regular shells bend, membranes do not).
+  static FemModel3d& createShellQuadGrid(FemModel3d& fem, double wx, double wy, int nx, int ny, double thickness,
+                                         bool membrane = false);
+  static FemModel3d& createShellTriGrid(FemModel3d& fem, double wx, double wy, int nx, int ny, double thickness,
+                                        bool membrane = false);
+  /// One shell per face of a mesh of triangles and quads (a node per used
+  /// vertex, face orientation giving the normals).
+  static FemModel3d& createShellModel(FemModel3d& fem, const PolygonalMesh& mesh, double thickness,
+                                      bool membrane = false);
+
   /// A solid cylinder of length l along z (z from −l/2 to l/2) and radius r:
   /// hexes, with wedges around the axis.
   static FemModel3d& createCylinder(FemModel3d& fem, double l, double r, int nt, int nl, int nr);

@@ -48,25 +48,6 @@ SINEW_PROPERTIES(FemModel3d, MechSystemBase) {
 namespace {
 using NodeArray = std::array<Vector3d, ReferenceElement::kMaxNodes>;
 
-/// The deviatoric part of an incompressible material as a material of its
-/// own: the element kernels integrate it while the bulk pressure is taken
-/// per element or per node.
-class DeviatoricPart : public FemMaterial {
- public:
-  explicit DeviatoricPart(const IncompressibleMaterial& m) : myMat(m) {}
-  const PropertyList& getAllPropertyInfo() const override { return HasProperties::staticPropertyInfo(); }
-  void computeStressAndTangent(Matrix3d& sigma, Matrix6d* D, const DeformedPoint& def) const override {
-    myMat.computeDevStressAndTangent(sigma, D, def);
-  }
-  double computeStrainEnergyDensity(const DeformedPoint& def) const override {
-    return myMat.computeDevStrainEnergyDensity(def);
-  }
-  std::unique_ptr<FemMaterial> clone() const override { return std::make_unique<DeviatoricPart>(*this); }
-
- private:
-  const IncompressibleMaterial& myMat;
-};
-
 const IncompressibleMaterial* asIncompressible(const FemMaterial& m) {
   return m.isIncompressible() ? static_cast<const IncompressibleMaterial*>(&m) : nullptr;
 }
@@ -82,6 +63,8 @@ FemModel3d::FemModel3d(std::string name)
     : MechSystemBase(std::move(name)), myMaterial(std::make_unique<LinearMaterial>()) {
   myNodes = addList<FemNode3d>("nodes");
   myElements = addList<FemElement3d>("elements");
+  myShells = addList<ShellElement3d>("shellElements");
+  myBackNodes = addList<BackNode3d>("backNodes");
   myMarkers = addList<FemMarker>("markers");
   myBundles = addList<MaterialBundle>("materials");
   myMeshes = addList<FemMeshComp>("meshes");
@@ -212,24 +195,31 @@ void FemModel3d::lumpMass(const FemElement3d& e, double sign) {
 
 void FemModel3d::updateNodeMasses() {
   for (auto& n : *myNodes) n.setMass(0);
+  for (auto& b : *myBackNodes) b.setMass(0);
   for (auto& e : *myElements) lumpMass(e, 1.0);
+  for (auto& e : *myShells) lumpShellMass(e);
+  myShellMassesStale = false;
 }
 
 double FemModel3d::getMass() const {
   double m = 0;
+  if (myShellMassesStale) const_cast<FemModel3d*>(this)->updateNodeMasses();
   for (auto& n : *myNodes) m += n.getMass();
+  for (auto& b : *myBackNodes) m += b.getMass();
   return m;
 }
 
 double FemModel3d::getRestVolume() const {
   double v = 0;
   for (auto& e : *myElements) v += e.getRestVolume();
+  for (auto& e : *myShells) v += e.getRestVolume();
   return v;
 }
 
 double FemModel3d::computeVolume() const {
   double v = 0;
   for (auto& e : *myElements) v += e.computeVolume();
+  for (auto& e : *myShells) v += e.computeVolume();
   return v;
 }
 
@@ -328,6 +318,7 @@ void FemModel3d::applyForces(double) {
     for (int i = 0; i < e.numNodes(); ++i) e.getNode(i).addForce(Vector3d(myF[k].segment<3>(3 * i)));
   }
   if (nodal) addNodalPressureDamping(dK);
+  applyShellForces(dM, dK);
 }
 
 void FemModel3d::declareJacobianBlocks(JacobianPattern& pat) {
@@ -341,6 +332,7 @@ void FemModel3d::declareJacobianBlocks(JacobianPattern& pat) {
   }
   myNodeHandles.clear();
   for (auto& n : *myNodes) myNodeHandles.push_back(pat.declareBlock(n, n));
+  declareShellBlocks(pat);
   // Soft nodal pressures couple every pair of nodes around a node.
   myNodal.clear();
   if (softMethod() != IncompMethod::NODAL || !nodalBulkMaterial()) return;
@@ -361,6 +353,7 @@ void FemModel3d::addPosJacobian(JacobianMatrix& Kmat, double s) {
         Kmat.addBlock(*h++, B);
       }
   }
+  addShellPosJacobian(Kmat, s);
   // ∂f/∂x of the nodal pressures' volume term: −(dp/dJ / V_n0) g_n g_nᵀ.
   for (auto& r : myNodal) {
     if (r.restVolume <= 0 || r.handles.size() != r.grad.size() * r.grad.size()) continue;
@@ -381,6 +374,7 @@ void FemModel3d::addVelJacobian(JacobianMatrix& D, double s) {
       const Matrix3d B = -s * myParticleDamping * myNodes->get(i).getMass() * Matrix3d::Identity();
       D.addBlock(myNodeHandles[i], B);
     }
+  addShellDamping(D, s);
   if (myStiffnessDamping > 0) addPosJacobian(D, s * myStiffnessDamping);
 }
 
@@ -400,7 +394,7 @@ double FemModel3d::getPotentialEnergy() const {
     if (const IncompressibleMaterial* inc = nodalBulkMaterial())
       for (auto& r : const_cast<FemModel3d*>(this)->nodalVolumesNow())
         if (r.restVolume > 0) E += r.restVolume * inc->computeBulkEnergyDensity(r.volume / r.restVolume);
-  return E;
+  return E + getShellEnergy();
 }
 
 double FemModel3d::computeMaterialEnergy(const FemElement3d& e, const FemMaterial& mat, IncompMethod soft) const {

@@ -12,6 +12,9 @@
 // list add their materials to their elements (§6.8, MaterialBundle.h), and
 // on request it keeps nodal and element stress and strain (§6.10).
 //
+// Shell elements (§6.1.2.3, ShellElement3d.h) live in `shellElements`; the
+// back nodes of shell nodes with directors in `backNodes`.
+//
 // Its `meshes` list (§6.3) holds FemMeshComps that move with the nodes: the
 // auto-generated surface mesh and embedded meshes (FemGeometry.cpp).
 #pragma once
@@ -26,6 +29,7 @@
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/fem/MaterialBundle.h"
 #include "sinew/fem/PointFem3dAttachment.h"
+#include "sinew/fem/ShellElement3d.h"
 #include "sinew/geometry/PolygonalMesh.h"
 #include "sinew/mech/FrameAttachable.h"
 #include "sinew/mech/HasSlaveObjects.h"
@@ -69,6 +73,24 @@ class FemModel3d : public MechSystemBase,
   /// By persistent number (§6.4.9); nullptr if none.
   FemNode3d* getNodeByNumber(int num) const;
   FemElement3d* getElementByNumber(int num) const;
+
+  // Shell elements (§6.1.2.3, FemShells.cpp)
+  ComponentList<ShellElement3d>& getShellElements() { return *myShells; }
+  const ComponentList<ShellElement3d>& getShellElements() const { return *myShells; }
+  int numShellElements() const { return myShells->size(); }
+  ShellElement3d& getShellElement(int idx) const { return myShells->get(idx); }
+  ShellElement3d* getShellElementByNumber(int num) const;
+  /// Adds a shell whose nodes all belong to this model. The nodes of a
+  /// regular shell get directors (back nodes) if they have none; the rest
+  /// directors around them are recomputed, and the shell's mass lumped.
+  ShellElement3d& addShellElement(std::unique_ptr<ShellElement3d> e);
+  ShellElement3d& addNumberedShellElement(std::unique_ptr<ShellElement3d> e, int number);
+  /// Every element, volumetric then shell (§6.1.2.3).
+  std::vector<FemElement3dBase*> getAllElements() const;
+  /// The back nodes of the nodes with directors.
+  ComponentList<BackNode3d>& backNodes() { return *myBackNodes; }
+  /// Called by a shell whose thickness changed from `old`.
+  void shellThicknessChanged(ShellElement3d& e, double old);
 
   ComponentList<FemMarker>& markers() { return *myMarkers; }
   /// Adds a marker at world position pos, attached to the element that
@@ -233,6 +255,9 @@ class FemModel3d : public MechSystemBase,
   double getRestVolume() const;
   double computeVolume() const;
 
+  /// Before each compile: relumps shell masses whose directors changed.
+  void prepareForCompile() override;
+
   // ForceEffector
   void applyForces(double t) override;
   void declareJacobianBlocks(JacobianPattern& pat) override;
@@ -271,6 +296,18 @@ class FemModel3d : public MechSystemBase,
   const std::vector<std::vector<const FemMaterial*>>& augmentingMaterials() const;
   void setStressStrainFlag(bool& flag, bool enable);
   void lumpMass(const FemElement3d& e, double sign);
+  void lumpShellMass(const ShellElement3d& e);
+  /// Checks a new shell, gives a regular one's nodes directors.
+  void prepareNewShell(ShellElement3d& e);
+  // Shell forces, Jacobians and energy (FemShells.cpp).
+  void applyShellForces(double dM, double dK);
+  void declareShellBlocks(JacobianPattern& pat);
+  void addShellPosJacobian(JacobianMatrix& K, double s);
+  void addShellDamping(JacobianMatrix& D, double s);
+  double getShellEnergy() const;
+  /// The material that acts on a shell: its own or the model's, without its
+  /// bulk part if incompressible (§6.7).
+  const FemMaterial& shellMaterial(const ShellElement3d& e, std::unique_ptr<FemMaterial>& tmp) const;
   /// Throws ModelError unless e's nodes are this model's and e is upright.
   void checkNewElement(const FemElement3d& e) const;
   /// ELEMENT or NODAL for OFF/FULL-free methods resolved by the AUTO rule.
@@ -300,6 +337,11 @@ class FemModel3d : public MechSystemBase,
   ComponentList<FemElement3d>* myElements;
   ComponentList<FemMarker>* myMarkers;
   ComponentList<MaterialBundle>* myBundles;
+  ComponentList<ShellElement3d>* myShells;
+  ComponentList<BackNode3d>* myBackNodes;
+  bool myShellMassesStale = false;
+  std::vector<int> myShellHandles, myShellHandleStart, myBackNodeHandles;
+  std::vector<Eigen::MatrixXd> myShellK;
   mutable std::vector<std::vector<const FemMaterial*>> myAugment;
   mutable bool myAugmentValid = false;
   bool myComputeNodalStress = false, myComputeNodalStrain = false;

@@ -73,4 +73,24 @@ struct InvariantDerivatives {
 void computeInvariantDevStressAndTangent(Matrix3d& sigma, Matrix6d* D, const IsochoricInvariants& inv,
                                          double J, const InvariantDerivatives& W);
 
+/// The deviatoric part of an incompressible material as a material of its
+/// own: the element kernels integrate it while the bulk pressure is taken
+/// per element or per node (and shells, on which
+/// incompressibility does not act, §6.7).
+class DeviatoricPart : public FemMaterial {
+ public:
+  explicit DeviatoricPart(const IncompressibleMaterial& m) : myMat(m) {}
+  const PropertyList& getAllPropertyInfo() const override { return HasProperties::staticPropertyInfo(); }
+  void computeStressAndTangent(Matrix3d& sigma, Matrix6d* D, const DeformedPoint& def) const override {
+    myMat.computeDevStressAndTangent(sigma, D, def);
+  }
+  double computeStrainEnergyDensity(const DeformedPoint& def) const override {
+    return myMat.computeDevStrainEnergyDensity(def);
+  }
+  std::unique_ptr<FemMaterial> clone() const override { return std::make_unique<DeviatoricPart>(*this); }
+
+ private:
+  const IncompressibleMaterial& myMat;
+};
+
 }  // namespace sinew

@@ -64,14 +64,16 @@ class DynamicComponent {
   /// and, when D is given, their velocity Jacobian (a diagonal-ish block).
   virtual void applyDamping(Block* D) { (void)D; }
 
-  bool isDynamic() const { return myDynamic; }
+  /// Virtual so that a component can follow another's setting (a shell
+  /// node's back node is dynamic when its node is).
+  virtual bool isDynamic() const { return myDynamic; }
   void setDynamic(bool d) { myDynamic = d; }
   DynamicAttachment* getAttachment() const { return myAttachment; }
   bool isAttached() const { return myAttachment != nullptr; }
   /// Dynamic and not attached: solved for.
-  bool isActive() const { return myDynamic && !myAttachment; }
+  bool isActive() const { return isDynamic() && !myAttachment; }
   /// Not dynamic and not attached: its motion is prescribed.
-  bool isParametric() const { return !myDynamic && !myAttachment; }
+  bool isParametric() const { return !isDynamic() && !myAttachment; }
 
   /// Path for messages (the component's path name).
   virtual std::string componentPath() const = 0;

@@ -82,7 +82,10 @@ void MechSystemBase::collect(Component& c, std::vector<DynamicComponent*>& comps
   if (auto* e = dynamic_cast<ForceEffector*>(&c)) effs.push_back(e);
   if (auto* k = dynamic_cast<Constrainer*>(&c)) cons.push_back(k);
   if (auto* a = dynamic_cast<AuxStateComponent*>(&c)) myAuxComps.push_back(a);
-  if (auto* m = dynamic_cast<MechSystemBase*>(&c)) mySubsystems.push_back(m);
+  if (auto* m = dynamic_cast<MechSystemBase*>(&c)) {
+    m->prepareForCompile();
+    mySubsystems.push_back(m);
+  }
   if (auto* s = dynamic_cast<HasSlaveObjects*>(&c)) mySlaveObjects.push_back(s);
   for (int i = 0; i < c.numComponents(); ++i) collect(*c.getComponent(i), comps, effs, cons);
 }

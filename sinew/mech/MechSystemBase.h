@@ -81,6 +81,11 @@ class MechSystemBase : public Model {
   /// quantities derived from the new state (FEM stress for output, §6.10).
   virtual void finalizeAdvance(double t) { (void)t; }
 
+  /// Called on this model and every MechSystemBase below it when the system
+  /// is compiled, before its components are collected: a chance to bring
+  /// derived structure (masses, directors) up to date.
+  virtual void prepareForCompile() {}
+
   /// Compiles the system now if the structure changed (done automatically
   /// before a step).
   void updateStructure();

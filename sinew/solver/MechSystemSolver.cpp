@@ -3,10 +3,19 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 
 #include "sinew/Error.h"
 
 namespace sinew {
+
+namespace {
+std::string formatG(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+}  // namespace
 
 void MechSystemSolver::setStructure(const std::vector<DynamicComponent*>& comps,
                                     const std::vector<ForceEffector*>& effectors,
@@ -442,7 +451,8 @@ std::vector<double> MechSystemSolver::solveStatic(double t, double relTol, int m
     if ((r <= relTol * scale || stalled) && phi <= 1e-10) break;
     if (k == maxIter)
       throw SolverError(t, "", "static solve did not converge in " + std::to_string(maxIter) +
-                                   " iterations (residual force " + std::to_string(r) + ")");
+                                   " iterations (residual force " + formatG(r) + ", first " + formatG(scale) +
+                                   ", relTol " + formatG(relTol) + ")");
     mySys.formMatrix(0.0, 0.0, -1.0, myMS);
     const bool changed = myProjPatternChanged || mySys.takePatternChanged();
     myProjPatternChanged = false;

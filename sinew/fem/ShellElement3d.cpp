@@ -1,0 +1,164 @@
+#include "sinew/fem/ShellElement3d.h"
+
+#include "sinew/fem/FemModel3d.h"
+
+namespace sinew {
+
+SINEW_PROPERTIES(ShellElement3d, FemElement3dBase) {
+  list.add<ShellElement3d>("defaultThickness", "rest thickness of the shell", &ShellElement3d::getDefaultThickness,
+                           &ShellElement3d::setDefaultThickness);
+}
+
+namespace {
+const char* typeName(ShellType t) { return t == ShellType::Tri ? "ShellTriElement" : "ShellQuadElement"; }
+double checkedThickness(double h, const char* type) {
+  if (!(h > 0) || !std::isfinite(h))
+    throw ModelError(std::string(type) + ": thickness must be finite and positive, got " + std::to_string(h));
+  return h;
+}
+}  // namespace
+
+ShellElement3d::ShellElement3d(ShellType type, const std::vector<FemNode3d*>& nodes, double thickness, bool membrane)
+    : FemElement3dBase(typeName(type), numShellNodes(type), nodes),
+      myType(type),
+      myThickness(checkedThickness(thickness, typeName(type))),
+      myMembrane(membrane) {}
+
+std::unique_ptr<ShellElement3d> ShellElement3d::createElement(const std::vector<FemNode3d*>& nodes, double thickness,
+                                                              bool membrane, bool flipped) {
+  std::vector<FemNode3d*> n = nodes;
+  if (flipped && n.size() >= 3) std::reverse(n.begin() + 1, n.end());
+  if (n.size() == 3) return std::make_unique<ShellTriElement>(n[0], n[1], n[2], thickness, membrane);
+  if (n.size() == 4) return std::make_unique<ShellQuadElement>(n[0], n[1], n[2], n[3], thickness, membrane);
+  throw ModelError("no shell element type has " + std::to_string(nodes.size()) + " nodes (expected 3 or 4)");
+}
+
+const char* ShellElement3d::getTypeName() const { return typeName(myType); }
+
+int ShellElement3d::numIntegrationPoints() const {
+  return myMembrane ? numPlanarIntegrationPoints() : shellReferenceElement(myType).numIntegrationPoints();
+}
+
+void ShellElement3d::setDefaultThickness(double h) {
+  const double old = myThickness;
+  myThickness = checkedThickness(h, getTypeName());
+  if (FemModel3d* m = owner()) m->shellThicknessChanged(*this, old);
+}
+
+int ShellElement3d::frontIndex(int i) const {
+  return myMembrane || myType == ShellType::Quad ? i : i + 3;
+}
+
+int ShellElement3d::backIndex(int i) const { return myType == ShellType::Quad ? i + 4 : i; }
+
+Particle& ShellElement3d::getDofNode(int i) const {
+  const int n = numNodes();
+  if (myMembrane) return *myNodes[i];
+  const bool front = myType == ShellType::Quad ? i < n : i >= n;
+  FemNode3d& node = *myNodes[i % n];
+  if (front) return node;
+  if (!node.getBackNode()) throw ModelError("shell node " + node.describe() + " has no back node yet", describe());
+  return *node.getBackNode();
+}
+
+int ShellElement3d::getDofPositions(DofArray& rest, DofArray& pos) const {
+  const int m = numDofNodes();
+  for (int i = 0; i < numNodes(); ++i) {
+    const FemNode3d& node = *myNodes[i];
+    rest[frontIndex(i)] = node.getRestPosition();
+    pos[frontIndex(i)] = node.getPosition();
+    if (myMembrane) continue;
+    const BackNode3d* back = node.getBackNode();
+    if (!back) throw ModelError("shell element is not in a model: its nodes have no directors", describe());
+    rest[backIndex(i)] = back->getRestPosition();
+    pos[backIndex(i)] = back->getPosition();
+  }
+  return m;
+}
+
+double ShellElement3d::getRestVolume() const {
+  if (myMembrane) return computeRestArea() * myThickness;
+  DofArray rest, pos;
+  const int m = getDofPositions(rest, pos);
+  return sinew::computeVolume(shellReferenceElement(myType), NodePositions(rest.data(), m));
+}
+
+double ShellElement3d::computeVolume() const {
+  if (myMembrane) return computeArea() * myThickness;
+  DofArray rest, pos;
+  const int m = getDofPositions(rest, pos);
+  return sinew::computeVolume(shellReferenceElement(myType), NodePositions(pos.data(), m));
+}
+
+double ShellElement3d::computeRestArea() const {
+  DofArray x;
+  for (int i = 0; i < numNodes(); ++i) x[i] = myNodes[i]->getRestPosition();
+  return computeShellArea(myType, NodePositions(x.data(), numNodes()));
+}
+
+double ShellElement3d::computeArea() const {
+  DofArray x;
+  for (int i = 0; i < numNodes(); ++i) x[i] = myNodes[i]->getPosition();
+  return computeShellArea(myType, NodePositions(x.data(), numNodes()));
+}
+
+Vector3d ShellElement3d::computeRestVectorArea() const {
+  Vector3d a = Vector3d::Zero();
+  const Vector3d& x0 = myNodes[0]->getRestPosition();
+  for (int i = 1; i + 1 < numNodes(); ++i)
+    a += 0.5 * (myNodes[i]->getRestPosition() - x0).cross(myNodes[i + 1]->getRestPosition() - x0);
+  return a;
+}
+
+void ShellElement3d::getMassWeights(double* w) const {
+  if (!myMembrane) {
+    const Eigen::VectorXd& mw = shellReferenceElement(myType).getNodeMassWeights();
+    for (int i = 0; i < numDofNodes(); ++i) w[i] = mw[i];
+    return;
+  }
+  DofArray x;
+  for (int i = 0; i < numNodes(); ++i) x[i] = myNodes[i]->getRestPosition();
+  computeMembraneMassWeights(myType, NodePositions(x.data(), numNodes()), w);
+}
+
+void ShellElement3d::computeForcesAndStiffness(const FemMaterial& mat, ElementVector& f, ElementMatrix* K) const {
+  DofArray rest, pos;
+  const int m = getDofPositions(rest, pos);
+  const NodePositions x0(rest.data(), m), x(pos.data(), m);
+  try {
+    if (myMembrane) {
+      computeMembraneForcesAndStiffness(myType, x0, x, myThickness, mat, f, K);
+    } else if (K) {
+      computeElementForcesAndStiffness(shellReferenceElement(myType), x0, x, mat, f, *K);
+    } else {
+      computeElementForces(shellReferenceElement(myType), x0, x, mat, f);
+    }
+  } catch (const InvertedElementError& err) {
+    throw ModelError(std::string(getTypeName()) + " inverted at integration point " +
+                         std::to_string(err.integrationPoint()) + " (det F = " + std::to_string(err.determinant()) +
+                         ")",
+                     describe());
+  }
+}
+
+double ShellElement3d::computeStrainEnergy(const FemMaterial& mat) const {
+  DofArray rest, pos;
+  const int m = getDofPositions(rest, pos);
+  const NodePositions x0(rest.data(), m), x(pos.data(), m);
+  if (myMembrane) return computeMembraneStrainEnergy(myType, x0, x, myThickness, mat);
+  return computeElementStrainEnergy(shellReferenceElement(myType), x0, x, mat);
+}
+
+std::vector<IntegrationPointState> ShellElement3d::computeIntegrationPointStates() const {
+  DofArray rest, pos;
+  const int m = getDofPositions(rest, pos);
+  const NodePositions x0(rest.data(), m), x(pos.data(), m);
+  std::vector<IntegrationPointState> states(numIntegrationPoints());
+  if (myMembrane)
+    computeMembranePointStates(myType, x0, x, myThickness, getMaterial(), states);
+  else
+    sinew::computeIntegrationPointStates(shellReferenceElement(myType), x0, x, getMaterial(), states);
+  return states;
+}
+
+}  // namespace sinew

@@ -1,0 +1,294 @@
+// Shell elements (guide §6.1.2.3): directors, mass, the patch test,
+// objectivity, force/energy/tangent consistency, a membrane strip in
+// tension and a bending cantilever against beam theory, free fall, and the
+// errors of bad shells.
+#include <gtest/gtest.h>
+
+#include "FemTestUtil.h"
+#include "TestModels.h"
+#include "sinew/fem/FemFactory.h"
+
+namespace sinew {
+namespace {
+
+using femtest::Noise;
+
+/// Every point a shell model's forces act on: nodes, then back nodes.
+std::vector<Particle*> dofPoints(FemModel3d& fem) {
+  std::vector<Particle*> p;
+  for (auto& n : fem.nodes()) p.push_back(&n);
+  for (auto& b : fem.backNodes()) p.push_back(&b);
+  return p;
+}
+
+/// Elastic forces at the current positions (no velocity, so no damping).
+void computeForces(FemModel3d& fem) {
+  for (Particle* p : dofPoints(fem)) {
+    p->setVelocity(Vector3d::Zero());
+    p->zeroForces();
+  }
+  fem.applyForces(0);
+}
+
+/// Moves every node and back node from its rest position by x ↦ A x + b.
+void deformAffinely(FemModel3d& fem, const Matrix3d& A, const Vector3d& b) {
+  for (auto& n : fem.nodes()) n.setPosition(A * n.getRestPosition() + b);
+  for (auto& bn : fem.backNodes()) bn.setPosition(A * bn.getRestPosition() + b);
+}
+
+TEST(FemShell, RegularShellNodesGetDefaultDirectorsMembranesNone) {
+  FemModel3d quads, membranes;
+  FemFactory::createShellQuadGrid(quads, 1.0, 0.5, 4, 2, 0.02);
+  FemFactory::createShellTriGrid(membranes, 1.0, 0.5, 4, 2, 0.02, true);
+  ASSERT_EQ(quads.numShellElements(), 8);
+  ASSERT_EQ(membranes.numShellElements(), 16);
+  EXPECT_EQ(quads.backNodes().size(), quads.numNodes());
+  for (auto& n : quads.nodes()) {
+    ASSERT_TRUE(n.hasDirector());
+    // d = normalised Σ A_i n_i times the mean thickness: +z, length 0.02.
+    EXPECT_LT((n.getRestDirector() - Vector3d(0, 0, 0.02)).norm(), 1e-15);
+    EXPECT_LT((n.getDirector() - n.getRestDirector()).norm(), 1e-15);
+  }
+  EXPECT_EQ(membranes.backNodes().size(), 0);
+  for (auto& n : membranes.nodes()) {
+    EXPECT_FALSE(n.hasDirector());
+    EXPECT_EQ(n.getDirector(), Vector3d::Zero());
+    EXPECT_EQ(n.getDirectorVel(), Vector3d::Zero());
+    EXPECT_THROW(n.setDirector(Vector3d(0, 0, 1)), ModelError);
+  }
+  // Table 6.2.
+  EXPECT_EQ(quads.getShellElement(0).numIntegrationPoints(), 8);
+  EXPECT_EQ(membranes.getShellElement(0).numIntegrationPoints(), 3);
+  EXPECT_STREQ(membranes.getShellElement(0).getTypeName(), "ShellTriElement");
+  // A rest director set by hand stays, and the shell volume follows it.
+  FemNode3d& n0 = quads.getNode(0);
+  n0.setRestDirector(Vector3d(0, 0, 0.04));
+  EXPECT_TRUE(n0.isRestDirectorExplicit());
+  EXPECT_EQ(n0.getRestDirector(), Vector3d(0, 0, 0.04));
+  EXPECT_EQ(quads.getAllElements().size(), 8u);
+}
+
+TEST(FemShell, MassIsDensityTimesAreaTimesThickness) {
+  for (bool membrane : {false, true}) {
+    FemModel3d tri, quad;
+    tri.setDensity(1200);
+    quad.setDensity(1200);
+    FemFactory::createShellTriGrid(tri, 1.0, 0.5, 5, 3, 0.01, membrane);
+    FemFactory::createShellQuadGrid(quad, 1.0, 0.5, 5, 3, 0.01, membrane);
+    EXPECT_NEAR(tri.getMass(), 1200 * 0.5 * 0.01, 1e-12) << membrane;
+    EXPECT_NEAR(quad.getMass(), 1200 * 0.5 * 0.01, 1e-12) << membrane;
+    EXPECT_NEAR(quad.getRestVolume(), 0.5 * 0.01, 1e-15);
+    if (!membrane) {
+      // Half of a regular shell's mass rides on the back nodes.
+      double back = 0;
+      for (auto& b : quad.backNodes()) back += b.getMass();
+      EXPECT_NEAR(back, 0.5 * quad.getMass(), 1e-12);
+    }
+  }
+}
+
+/// A uniform in-plane stretch e along x (ν = 0, so σ_xx = E e and nothing
+/// else): every interior point is in equilibrium, and the edge x = +L/2
+/// carries −E e w h in total.
+void expectPatchTest(FemModel3d& fem, double w, double h, double L) {
+  const double E = 2e5, e = 1e-3;
+  fem.setMaterial(LinearMaterial(E, 0.0));
+  Matrix3d A = Matrix3d::Identity();
+  A(0, 0) += e;
+  deformAffinely(fem, A, Vector3d::Zero());
+  computeForces(fem);
+  double edge = 0;
+  for (Particle* p : dofPoints(fem)) {
+    const double x = p->getPosition().x() / (1 + e);
+    if (std::abs(x - L / 2) < 1e-9)
+      edge += p->getForce().x();
+    else if (std::abs(x + L / 2) > 1e-9)
+      EXPECT_LT(p->getForce().norm(), 1e-9 * E * w * h) << p->getPathName();
+  }
+  EXPECT_NEAR(edge, -E * e * w * h, 1e-9 * E * e * w * h);
+}
+
+TEST(FemShell, UniformStretchPassesThePatchTest) {
+  for (bool membrane : {false, true}) {
+    FemModel3d tri, quad;
+    FemFactory::createShellTriGrid(tri, 1.0, 0.5, 4, 3, 0.02, membrane);
+    FemFactory::createShellQuadGrid(quad, 1.0, 0.5, 4, 3, 0.02, membrane);
+    SCOPED_TRACE(membrane ? "membrane" : "regular");
+    expectPatchTest(tri, 0.5, 0.02, 1.0);
+    expectPatchTest(quad, 0.5, 0.02, 1.0);
+  }
+}
+
+TEST(FemShell, RigidMotionsGiveNoForce) {
+  // Objectivity: a rotated and translated shell is unstrained, for a
+  // hyperelastic material and for the corotated linear one.
+  const Matrix3d R = Eigen::AngleAxisd(0.9, Vector3d(1, 2, -0.5).normalized()).toRotationMatrix();
+  for (bool membrane : {false, true})
+    for (int m = 0; m < 2; ++m) {
+      FemModel3d fem;
+      FemFactory::createShellTriGrid(fem, 1.0, 0.6, 3, 2, 0.05, membrane);
+      if (m == 0)
+        fem.setMaterial(NeoHookeanMaterial(1e5, 0.3));
+      else
+        fem.setMaterial(LinearMaterial(1e5, 0.3));
+      deformAffinely(fem, R, Vector3d(0.3, -1, 2));
+      computeForces(fem);
+      for (Particle* p : dofPoints(fem)) EXPECT_LT(p->getForce().norm(), 1e-9) << membrane << m;
+      EXPECT_NEAR(fem.getPotentialEnergy(), 0, 1e-12);
+    }
+}
+
+/// Randomly deforms fem's shell 0 (nodes and back nodes) a little.
+void jiggle(FemModel3d& fem, unsigned seed, double amount) {
+  Noise noise(seed);
+  Matrix3d A = Matrix3d::Identity() + 0.1 * noise.mat();
+  deformAffinely(fem, A, Vector3d::Zero());
+  for (Particle* p : dofPoints(fem)) p->setPosition(p->getPosition() + amount * noise.vec());
+}
+
+TEST(FemShell, ForcesAreMinusEnergyGradientAndRegularTangentIsExact) {
+  // f = −∂E/∂x by central differences of the energy, for both forms and a
+  // neo-Hookean material; K = −∂f/∂x likewise for regular shells (the
+  // membrane tangent leaves out the turning of the normal, ShellKernels.h).
+  for (ShellType type : {ShellType::Tri, ShellType::Quad})
+    for (bool membrane : {false, true}) {
+      FemModel3d fem;
+      std::vector<FemNode3d*> nodes;
+      const Vector3d corners[4] = {{0, 0, 0}, {1, 0.1, 0}, {0.9, 1.1, 0.2}, {-0.1, 0.8, 0.1}};
+      for (int i = 0; i < numShellNodes(type); ++i) nodes.push_back(&fem.addNode(corners[i]));
+      ShellElement3d& e = fem.addShellElement(ShellElement3d::createElement(nodes, 0.1, membrane));
+      const NeoHookeanMaterial mat(1e3, 0.3);
+      jiggle(fem, 7, 0.01);
+      ElementVector f, fp, fm;
+      ElementMatrix K, Kp;
+      e.computeForcesAndStiffness(mat, f, &K);
+      const double eps = 1e-6;
+      for (int i = 0; i < e.numDofNodes(); ++i)
+        for (int a = 0; a < 3; ++a) {
+          Particle& p = e.getDofNode(i);
+          const Vector3d x = p.getPosition();
+          Vector3d dx = Vector3d::Zero();
+          dx[a] = eps;
+          p.setPosition(x + dx);
+          const double Ep = e.computeStrainEnergy(mat);
+          e.computeForcesAndStiffness(mat, fp, &Kp);
+          p.setPosition(x - dx);
+          const double Em = e.computeStrainEnergy(mat);
+          e.computeForcesAndStiffness(mat, fm, &Kp);
+          p.setPosition(x);
+          EXPECT_NEAR(f[3 * i + a], -(Ep - Em) / (2 * eps), 1e-6 * f.norm()) << membrane;
+          if (!membrane) {
+            const Eigen::VectorXd col = -(fp - fm) / (2 * eps);
+            EXPECT_LT((col - K.col(3 * i + a)).norm(), 1e-6 * K.norm());
+          }
+        }
+    }
+}
+
+/// A strip L × w along x of thickness h, clamped at x = 0, pulled by P
+/// along x (membranes) or loaded by P along −z (regular shells, bending) at
+/// x = L, the load split evenly over the tip's points (front and back).
+struct ShellStrip {
+  test::TestRoot r;
+  FemModel3d& fem;
+  double L = 1, w = 0.1, h;
+  ShellStrip(ShellType type, bool membrane, int nx, double thick, const FemMaterial& mat, const Vector3d& P)
+      : fem(r.mech.addModel(std::make_unique<FemModel3d>("fem"))), h(thick) {
+    r.mech.setGravity(0, 0, 0);
+    if (type == ShellType::Tri)
+      FemFactory::createShellTriGrid(fem, L, w, nx, 1, h, membrane);
+    else
+      FemFactory::createShellQuadGrid(fem, L, w, nx, 1, h, membrane);
+    fem.setMaterial(mat);
+    std::vector<Particle*> tip;
+    for (Particle* p : dofPoints(fem))
+      if (p->getPosition().x() > L / 2 - 1e-9) tip.push_back(p);
+    for (Particle* p : tip) p->setExternalForce(P / tip.size());
+    for (auto& n : fem.nodes())
+      if (n.getPosition().x() < -L / 2 + 1e-9) n.setDynamic(false);  // and so their back nodes
+  }
+  /// Mean displacement of the tip's points.
+  Vector3d tipDisplacement() {
+    Vector3d sum = Vector3d::Zero();
+    int count = 0;
+    for (auto& n : fem.nodes())
+      if (n.getRestPosition().x() > L / 2 - 1e-9) sum += n.getPosition() - n.getRestPosition(), ++count;
+    for (auto& b : fem.backNodes())
+      if (b.getRestPosition().x() > L / 2 - 1e-9) sum += b.getPosition() - b.getRestPosition(), ++count;
+    return sum / count;
+  }
+};
+
+TEST(FemShell, MembraneStripStretchesByPLOverEA) {
+  // ν = 0: the strip is in uniaxial stress σ = P/(w h) everywhere, so its
+  // stretch is P L/(E w h) exactly (small strain, corotated linear).
+  const double E = 1e6, P = 0.5;
+  for (ShellType type : {ShellType::Tri, ShellType::Quad}) {
+    ShellStrip s(type, true, 8, 0.01, LinearMaterial(E, 0.0), Vector3d(P, 0, 0));
+    s.r.mech.solveStatic();
+    const Vector3d u = s.tipDisplacement();
+    EXPECT_NEAR(u.x(), P * s.L / (E * s.w * s.h), 1e-9);
+    EXPECT_NEAR(u.z(), 0, 1e-12);
+  }
+}
+
+TEST(FemShell, CantileverShellBendsAsTimoshenkoBeam) {
+  // A clamped strip of regular ShellQuads (ν = 0) under a tip load P:
+  // δ = P L³/(3 E I) + P L/(κ G A) with I = w h³/12, κ = 5/6, G = E/2.
+  // Like the fully integrated hexahedra they are, the shells lock a little
+  // in bending, and the locking error falls with the square of the element
+  // length: cells h/2, h/4 and h/8 long give about 0.89, 0.97 and 0.99 of δ.
+  const double E = 1e6, P = 3e-3, h = 0.05;
+  double error[3];
+  for (int k = 0; k < 3; ++k) {
+    ShellStrip s(ShellType::Quad, false, 40 << k, h, LinearMaterial(E, 0.0), Vector3d(0, 0, -P));
+    s.r.mech.solveStatic();
+    const double I = s.w * h * h * h / 12, A = s.w * h;
+    const double expected = P * std::pow(s.L, 3) / (3 * E * I) + P * s.L / (5.0 / 6 * E / 2 * A);
+    error[k] = 1 + s.tipDisplacement().z() / expected;
+    std::printf("cells L/%d: tip deflection %.5f of Timoshenko's\n", 40 << k, 1 - error[k]);
+  }
+  for (int k = 0; k < 2; ++k) {  // second-order convergence, from below
+    EXPECT_GT(error[k + 1], 0);
+    EXPECT_GT(error[k] / error[k + 1], 3.0);
+    EXPECT_LT(error[k] / error[k + 1], 4.5);
+  }
+  EXPECT_LT(error[2], 0.012);
+}
+
+TEST(FemShell, FreeShellFallsAtGWithoutDeforming) {
+  // Backward Euler from rest: after n steps z = −g h² n(n + 1)/2 exactly,
+  // so front and back nodes fall together and the directors keep still.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  FemModel3d& fem = r.mech.addModel(std::make_unique<FemModel3d>("fem"));
+  FemFactory::createShellQuadGrid(fem, 0.4, 0.3, 4, 3, 0.01);
+  fem.setParticleDamping(0);
+  fem.setMaterial(NeoHookeanMaterial(1e5, 0.3));
+  r.run(0.1, 0.01);
+  const double h = 0.01, n = 10, expected = -9.8 * h * h * n * (n + 1) / 2;
+  for (auto& n : fem.nodes()) {
+    EXPECT_NEAR(n.getPosition().z() - n.getRestPosition().z(), expected, 1e-9);
+    EXPECT_LT((n.getDirector() - n.getRestDirector()).norm(), 1e-9);
+  }
+}
+
+TEST(FemShell, BadShellsAreModelErrors) {
+  FemModel3d fem, other;
+  FemNode3d& a = fem.addNode(Vector3d(0, 0, 0));
+  FemNode3d& b = fem.addNode(Vector3d(1, 0, 0));
+  FemNode3d& c = fem.addNode(Vector3d(2, 0, 0));
+  FemNode3d& d = fem.addNode(Vector3d(0, 1, 0));
+  FemNode3d& x = other.addNode(Vector3d(0, 1, 0));
+  EXPECT_THROW(ShellElement3d::createElement({&a, &b}), ModelError);
+  EXPECT_THROW(ShellTriElement(&a, &b, &d, 0.0), ModelError);
+  EXPECT_THROW(ShellTriElement(&a, &b, &a), ModelError);
+  EXPECT_THROW(fem.addShellElement(std::make_unique<ShellTriElement>(&a, &b, &c)), ModelError);  // collinear
+  EXPECT_THROW(fem.addShellElement(std::make_unique<ShellTriElement>(&a, &b, &x)), ModelError);  // foreign node
+  EXPECT_EQ(fem.numShellElements(), 0);
+  fem.addShellElement(std::make_unique<ShellTriElement>(&a, &b, &d, 0.01));
+  EXPECT_THROW(a.setRestDirector(Vector3d::Zero()), ModelError);
+}
+
+}  // namespace
+}  // namespace sinew
+
