@@ -11,6 +11,10 @@
 //   sinew_scene femtet N [steps]   or tet beam, clamped, under gravity,
 //                                  h = 10 ms; also prints the time split into
 //                                  assembly, solve and the rest
+//   sinew_scene stack N [steps]    N 0.2 m cubes stacked on a plate, μ = 0.5,
+//   sinew_scene pile N [steps]     or N unit boxes dropped into a pile,
+//                                  h = 1 ms; also prints the contact count
+//                                  and the largest box speed at the end
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -30,7 +34,7 @@ long peakRssKiB() {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: sinew_scene net|chain N [steps]\n");
+    std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|loop|femhex|femtet|stack|pile N [steps]\n");
     return 2;
   }
   std::string scene = argv[1];
@@ -38,9 +42,11 @@ int main(int argc, char** argv) {
   int steps = argc > 3 ? std::stoi(argv[3]) : 100;
   const bool loop = scene == "loop", hinge = scene == "hinge" || loop;
   const bool fem = scene == "femhex" || scene == "femtet";
+  const bool boxes = scene == "stack" || scene == "pile";
   sinew::FemModel3d* femModel = nullptr;
-  const double h = hinge ? 1e-3 : 0.01;
+  const double h = hinge || boxes ? 1e-3 : 0.01;
   auto root = fem            ? sinew::bench::makeFemBeam(scene == "femtet", n, femModel)
+              : boxes        ? sinew::bench::makeBoxes(n, scene == "pile", h)
               : scene == "net" ? sinew::bench::makeNet(n)
               : loop         ? sinew::bench::makeHingeLoop(n, h)
               : hinge        ? sinew::bench::makeHingeChain(n, h)
@@ -67,6 +73,13 @@ int main(int argc, char** argv) {
                 scene.c_str(), femModel->numElements(), femModel->numNodes(), us / 1e3,
                 k * (after.assembly - before.assembly), solve, mech.solver().kktSolver().backendName().c_str(),
                 k * (after.finish - before.finish), us / 1e3 / solve);
+  }
+  if (boxes) {
+    auto& m = static_cast<sinew::MechModel&>(root->models().get(0));
+    double vmax = 0;
+    for (int i = 0; i < m.rigidBodies().size(); ++i) vmax = std::max(vmax, m.rigidBodies().get(i).getVelocity().head<3>().norm());
+    std::printf("%s %d: after %.3f s %zu contacts, largest box speed %.3g m/s\n", scene.c_str(), n, root->getTime(),
+                m.getCollisionManager().getContacts().size(), vmax);
   }
   if (hinge)
     std::printf("%s %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", scene.c_str(), n,

@@ -1,5 +1,6 @@
-// Scenes shared by the benchmarks: the guide's NetDemo at any size, and a
-// chain of rigid bodies for the sparse-solver comparison.
+// Scenes shared by the benchmarks: the guide's NetDemo at any size, a
+// chain of rigid bodies for the sparse-solver comparison, hinge chains and
+// loops, FEM beams, and boxes in contact.
 #pragma once
 
 #include <cstdlib>
@@ -7,6 +8,7 @@
 #include <string>
 
 #include "demos/Demos.h"
+#include "sinew/contact/CollisionManager.h"
 #include "sinew/fem/FemFactory.h"
 #include "sinew/fem/NeoHookeanMaterial.h"
 #include "sinew/joints/HingeJoint.h"
@@ -137,6 +139,33 @@ inline std::unique_ptr<RootModel> makeFemBeam(bool tets, int elements, FemModel3
   if (const char* s = std::getenv("SINEW_SOLVER")) mech->getProperty("linearSolver").set(std::string(s));
   for (auto& node : fem->nodes())
     if (node.getRestPosition().x() < -0.5 + 1e-12) node.setDynamic(false);
+  return root;
+}
+
+/// Contact scenes (issue benchmarks): `n` boxes of 1 kg over a fixed
+/// plate, μ = 0.5, h = 1 ms. `pile`: unit boxes (density 1) dropped from a
+/// loose grid, 3 × 3 per layer 1.5 m apart, with a small turn each so that
+/// they land edge first and tumble into a pile; otherwise a stack of 0.2 m
+/// cubes resting face on face.
+inline std::unique_ptr<RootModel> makeBoxes(int n, bool pile, double h = 1e-3) {
+  MechModel* mech;
+  auto root = makeGravityRoot(pile ? "boxPile" : "boxStack", mech);
+  auto& plate = mech->addRigidBody(RigidBody::createBox("plate", 20, 20, 0.2, 1000));
+  plate.setDynamic(false);
+  plate.setPose(RigidTransform3d(0, 0, -0.1));
+  for (int k = 0; k < n; ++k) {
+    const double a = pile ? 1.0 : 0.2;
+    auto& b = mech->addRigidBody(RigidBody::createBox("box" + std::to_string(k), a, a, a, 1 / (a * a * a)));
+    if (pile) {
+      const int layer = k / 9, i = k % 9;
+      b.setPose(RigidTransform3d(1.5 * (i % 3 - 1), 1.5 * (i / 3 - 1), 1.0 + 1.5 * layer, 1, 1, 0, 0.05 * (k % 5 + 1)));
+    } else {
+      b.setPose(RigidTransform3d(0, 0, 0.1 + 0.2 * k));
+    }
+  }
+  mech->setDefaultCollisionBehavior(true, 0.5);
+  root->setMaxStepSize(h);
+  root->initialize(0);
   return root;
 }
 

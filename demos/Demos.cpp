@@ -28,6 +28,8 @@ void registerDemos() {
     registerFemEmbeddedSphere(reg);
     registerPointFemAttachment(reg);
     registerLumbarFEMDisk(reg);
+    registerJointedCollide(reg);
+    registerBallPlateCollide(reg);
   });
 }
 

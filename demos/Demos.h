@@ -35,6 +35,8 @@ void registerJointedFemBeams(ModelRegistry& reg);
 void registerFemEmbeddedSphere(ModelRegistry& reg);
 void registerPointFemAttachment(ModelRegistry& reg);
 void registerLumbarFEMDisk(ModelRegistry& reg);
+void registerJointedCollide(ModelRegistry& reg);
+void registerBallPlateCollide(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);

@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 #include <string>
+#include <vector>
 
 #include "sinew/math/Spatial.h"
 
@@ -135,6 +136,18 @@ class ConstraintBuilder {
   /// Whether the caller uses velocityProduct (so constrainers may skip
   /// computing it).
   virtual bool wantsVelocityProducts() const { return false; }
+  /// The step the rows are built for (the velocity solve's h), or 0 when
+  /// they are not for a step (position stabilization). Contact uses it to
+  /// watch what may come into contact within the step.
+  virtual double stepSize() const { return 0; }
+};
+
+/// The bound of a box-friction row (guide §8.9.4): |φ| ≤ mu · θ, where θ
+/// is the impulse of unilateral row `normalRow`, counted among the same
+/// constrainer's unilateral rows of the same build.
+struct FrictionLimit {
+  int normalRow;
+  double mu;
 };
 
 /// A component that imposes constraints (seed 000 §1.2, eq. 1.5).
@@ -150,6 +163,13 @@ class Constrainer {
   virtual void setConstraintForces(const double* bilateral, const double* unilateral) {
     (void)bilateral; (void)unilateral;
   }
+  /// Friction rows D u = 0 with their bounds (contact), asked right after
+  /// getUnilateralConstraints when the solver builds velocity rows.
+  virtual void getFrictionConstraints(ConstraintBuilder& D, std::vector<FrictionLimit>& limits) {
+    (void)D; (void)limits;
+  }
+  /// Receives the friction impulses of those rows, divided by h.
+  virtual void setFrictionForces(const double* friction) { (void)friction; }
   /// The largest error of the hard (compliance 0) rows at the current
   /// configuration: |φ| of a bilateral row, the penetration −φ of a
   /// unilateral one; 0 if there is none. Position stabilization asks it

@@ -17,9 +17,13 @@
 #include "sinew/mech/FrameSpring.h"
 #include "sinew/mech/ParticlePlaneConstraint.h"
 #include "sinew/mech/RigidBody.h"
+#include "sinew/mech/Collidable.h"
 #include "sinew/mech/MechSystemBase.h"
 
 namespace sinew {
+
+class CollisionManager;
+class CollisionBehavior;
 
 class MechModel : public MechSystemBase {
   SINEW_DECLARE_PROPERTIES
@@ -101,6 +105,35 @@ class MechModel : public MechSystemBase {
   bool detachPoint(Point& p) { return detachSlave(p); }
   bool detachFrame(Frame& f) { return detachSlave(f); }
 
+  // Collisions (guide Ch. 8; sinew/contact/MechModelCollisions.cpp). The
+  // collision manager is created on first use as the child
+  // `collisionManager`. `mu` < 0 leaves friction inherited (setFriction).
+  CollisionManager& getCollisionManager();
+  CollisionBehavior& setCollisionBehavior(Component& a, Component& b, bool enabled, double mu = -1);
+  CollisionBehavior& setCollisionBehavior(Component& a, Component& b, std::unique_ptr<CollisionBehavior> behav);
+  CollisionBehavior& setCollisionBehavior(Component& a, Collidable::Group g, bool enabled, double mu = -1);
+  CollisionBehavior& setCollisionBehavior(Component& a, Collidable::Group g, std::unique_ptr<CollisionBehavior> behav);
+  /// The behaviour set for exactly this pair (or body and group), else null.
+  CollisionBehavior* getCollisionBehavior(Component& a, Component& b);
+  CollisionBehavior* getCollisionBehavior(Component& a, Collidable::Group g);
+  bool clearCollisionBehavior(Component& a, Component& b);
+  void clearCollisionBehaviors();
+  void setDefaultCollisionBehavior(bool enabled, double mu);
+  void setDefaultCollisionBehavior(const CollisionBehavior& behav);
+  void setDefaultCollisionBehavior(Collidable::Group g0, Collidable::Group g1, bool enabled, double mu);
+  void setDefaultCollisionBehavior(Collidable::Group g0, Collidable::Group g1, const CollisionBehavior& behav);
+  CollisionBehavior& getDefaultCollisionBehavior(Collidable::Group g0, Collidable::Group g1);
+  /// The behaviour governing two bodies, or null if they do not collide.
+  const CollisionBehavior* getActingCollisionBehavior(Component& a, Component& b);
+  /// The friction coefficient behaviours inherit (the manager's).
+  void setFriction(double mu);
+  double getFriction();
+  /// Interpenetration kept for stable contact (§8.9.1). Unless set, 1e-4
+  /// of the model's radius (half the diagonal of the bounding box of its
+  /// rigid bodies' meshes), computed when first asked.
+  void setPenetrationTol(double tol);
+  double getPenetrationTol() const;
+
  protected:
   void checkForceEffectors(const std::vector<ForceEffector*>& effs) const override;
 
@@ -119,6 +152,9 @@ class MechModel : public MechSystemBase {
   ComponentList<Component>* myParticleConstraints;
   ComponentList<Component>* myBodyConnectors;
   ComponentList<AttachmentComponent>* myAttachments;
+  CollisionManager* myCollisionManager = nullptr;
+  mutable double myPenetrationTol = -1;
+  bool myPenetrationTolSet = false;
 };
 
 }  // namespace sinew

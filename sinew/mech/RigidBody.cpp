@@ -12,6 +12,11 @@ const std::vector<std::string>& EnumNames<InertiaMethod>::get() {
   static const std::vector<std::string> n{"EXPLICIT", "MASS", "DENSITY"};
   return n;
 }
+const std::vector<std::string>& EnumNames<Collidability>::get() {
+  static const std::vector<std::string> n{"OFF", "INTERNAL", "EXTERNAL", "ALL"};
+  return n;
+}
+
 const std::vector<std::string>& EnumNames<MassDistribution>::get() {
   static const std::vector<std::string> n{"DEFAULT", "VOLUME", "AREA", "LENGTH", "POINT"};
   return n;
@@ -108,6 +113,9 @@ SINEW_PROPERTIES(RigidBody, Frame) {
                       &RigidBody::setInertiaMethod)
       .setDefault(std::string("DENSITY"));
   list.add<RigidBody>("centerOfMass", "centre of mass in body coordinates", &RigidBody::getCenterOfMass);
+  list.add<RigidBody>("collidable", "which collisions the body takes part in (§8.2.2)", &RigidBody::getCollidable,
+                      &RigidBody::setCollidable)
+      .setDefault(std::string("ALL"));
   list.addInheritable<RigidBody>("inertialDamping", "damping proportional to the spatial inertia",
                                  &RigidBody::myInertialDamping, 0.0)
       .setRange(0, INFINITY);
@@ -142,6 +150,12 @@ std::unique_ptr<RigidBody> RigidBody::createBox(const std::string& name, double 
   return createFromMesh(name, std::make_shared<PolygonalMesh>(MeshFactory::createBox(wx, wy, wz)), density);
 }
 
+std::unique_ptr<RigidBody> RigidBody::createIcosahedralSphere(const std::string& name, double r, double density,
+                                                              int divisions) {
+  return createFromMesh(name, std::make_shared<PolygonalMesh>(MeshFactory::createIcosahedralSphere(r, divisions)),
+                        density);
+}
+
 std::unique_ptr<RigidBody> RigidBody::createSphere(const std::string& name, double r, double density,
                                                    int nslices) {
   return createFromMesh(name, std::make_shared<PolygonalMesh>(MeshFactory::createSphere(r, nslices)),
@@ -169,8 +183,13 @@ RigidMeshComp& RigidBody::addMesh(std::shared_ptr<MeshBase> mesh, bool hasMass, 
 }
 
 PolygonalMesh* RigidBody::getSurfaceMesh() const {
+  RigidMeshComp* mc = getSurfaceMeshComp();
+  return mc ? static_cast<PolygonalMesh*>(mc->getMesh().get()) : nullptr;
+}
+
+RigidMeshComp* RigidBody::getSurfaceMeshComp() const {
   for (auto& mc : *myMeshes)
-    if (auto* pm = dynamic_cast<PolygonalMesh*>(mc.getMesh().get())) return pm;
+    if (dynamic_cast<PolygonalMesh*>(mc.getMesh().get())) return &mc;
   return nullptr;
 }
 

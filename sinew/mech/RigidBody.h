@@ -12,6 +12,7 @@
 
 #include "sinew/geometry/MassProperties.h"
 #include "sinew/geometry/PolygonalMesh.h"
+#include "sinew/mech/Collidable.h"
 #include "sinew/mech/Frame.h"
 
 namespace sinew {
@@ -71,6 +72,9 @@ class RigidBody : public Frame {
                                               double density);
   static std::unique_ptr<RigidBody> createSphere(const std::string& name, double r, double density,
                                                  int nslices = 24);
+  /// A sphere meshed by subdividing an icosahedron `divisions` times.
+  static std::unique_ptr<RigidBody> createIcosahedralSphere(const std::string& name, double r, double density,
+                                                            int divisions = 1);
   static std::unique_ptr<RigidBody> createCylinder(const std::string& name, double r, double h,
                                                    double density, int nsides = 24);
   static std::unique_ptr<RigidBody> createEllipsoid(const std::string& name, double rx, double ry,
@@ -87,6 +91,9 @@ class RigidBody : public Frame {
   /// Replaces the surface mesh (the first polygonal mesh) or adds one.
   void setSurfaceMesh(std::shared_ptr<PolygonalMesh> mesh, const std::string& fileName = {});
   PolygonalMesh* getSurfaceMesh() const;
+  /// The component holding the surface mesh, or null (§8.3.1 uses it to
+  /// take the surface out of the collision mesh).
+  RigidMeshComp* getSurfaceMeshComp() const;
   const std::string& getSurfaceMeshFile() const { return myMeshFile; }
 
   // Inertia (§3.2.5)
@@ -109,6 +116,10 @@ class RigidBody : public Frame {
   /// world space (§3.2.6).
   void centerPoseOnCenterOfMass();
 
+  /// Whether the body collides (§8.2.2); ALL by default.
+  Collidability getCollidable() const { return myCollidability; }
+  void setCollidable(Collidability c) { myCollidability = c; }
+
   double getInertialDamping() const { return inherited("inertialDamping", myInertialDamping, 0.0); }
   void setInertialDamping(double d) { setInheritable(myInertialDamping, d); }
 
@@ -130,6 +141,7 @@ class RigidBody : public Frame {
  private:
   void updateInertia() const;
   ComponentList<RigidMeshComp>* myMeshes;
+  Collidability myCollidability = Collidability::All;
   std::string myMeshFile;
   mutable SpatialInertia myInertia;
   mutable bool myInertiaValid = true;

@@ -1,6 +1,7 @@
 #include "sinew/solver/KKTSolver.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sinew {
 
@@ -123,6 +124,79 @@ bool KKTSolver::solveEqualities(const SparseMatrixd& S, bool sPatternChanged, co
 bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
                       const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
                       Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+  myPhi.resize(0);
+  if (!solveLCP(S, sPatternChanged, bf, G, N, u, lambda, theta)) return false;
+  if (!myFriction || myFriction->numRows() == 0) return true;
+  return solveFriction(S, bf, G, N, u, lambda, theta);
+}
+
+bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                              const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
+                              Eigen::VectorXd& theta) {
+  const FrictionRows& D = *myFriction;
+  const int nd = D.numRows(), mg = G.numRows();
+  // Bounds from the normal impulses just found; rows without normal
+  // impulse carry no friction.
+  Eigen::VectorXd bound(nd);
+  for (int k = 0; k < nd; ++k) bound[k] = D.mu[k] * std::max(theta[D.normalRow[k]], 0.0);
+  // State of each row: 0 sticking (an equality), +1 or −1 sliding with the
+  // impulse at ±bound, 2 without friction.
+  std::vector<int> state(nd);
+  for (int k = 0; k < nd; ++k) state[k] = bound[k] > 0 ? 0 : 2;
+  std::vector<std::vector<std::pair<int, double>>> rowEntries(nd);
+  for (const auto& e : D.rows.entries) rowEntries[e.row()].emplace_back(e.col(), e.value());
+  // Sticking rows are usually redundant (a box's four corners give eight
+  // rows for three tangential freedoms), and a hard redundant row may take
+  // any impulse along the null space, far beyond its bound. A compliance
+  // of 1e-8 of each row's own D S⁻¹ Dᵀ (from S's diagonal) selects the
+  // smallest impulses; it lets a sticking contact creep at 1e-8 of the
+  // speed its friction impulse would give it (ArtiSynth's stictionCreep).
+  const Eigen::VectorXd sdiag = S.diagonal();
+  Eigen::VectorXd creep = Eigen::VectorXd::Zero(nd);
+  for (int k = 0; k < nd; ++k)
+    for (auto [col, v] : rowEntries[k]) creep[k] += 1e-8 * v * v / sdiag[col];
+  myPhi.setZero(nd);
+  Eigen::VectorXd bfx, lamx;
+  std::vector<int> gxRow(nd);
+  for (int iter = 0, maxIter = 2 * nd + 5; iter < maxIter; ++iter) {
+    myGx = G;
+    bfx = bf;
+    for (int k = 0; k < nd; ++k) {
+      if (state[k] == 0) {
+        gxRow[k] = myGx.numRows();
+        for (auto [col, v] : rowEntries[k]) myGx.entries.emplace_back(gxRow[k], col, v);
+        myGx.rhs.push_back(D.rows.rhs[k]);
+        myGx.compliance.push_back(D.rows.compliance[k] + creep[k]);
+      } else if (state[k] != 2) {
+        myPhi[k] = state[k] * bound[k];
+        for (auto [col, v] : rowEntries[k]) bfx[col] += v * myPhi[k];
+      }
+    }
+    if (!solveLCP(S, false, bfx, myGx, N, u, lamx, theta)) return false;
+    lambda = lamx.head(mg);
+    bool changed = false;
+    for (int k = 0; k < nd; ++k) {
+      if (state[k] == 2) continue;
+      if (state[k] == 0) {
+        myPhi[k] = lamx[gxRow[k]];
+        if (std::abs(myPhi[k]) > bound[k] * (1 + 1e-12)) state[k] = myPhi[k] > 0 ? 1 : -1, changed = true;
+        continue;
+      }
+      // Sliding: the impulse must oppose the slip w = D u − b.
+      double w = -D.rows.rhs[k];
+      for (auto [col, v] : rowEntries[k]) w += v * u[col];
+      if (state[k] * w > 1e-12) state[k] = 0, changed = true;
+    }
+    if (!changed) break;
+  }
+  for (int k = 0; k < nd; ++k)
+    if (state[k] == 2) myPhi[k] = 0;
+  return true;
+}
+
+bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
+                         const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
+                         Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
   if (G.numRows() == 0 && N.numRows() == 0) {
     myUsedSchur = false;
     if (!mySolver) {

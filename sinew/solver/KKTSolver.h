@@ -35,6 +35,17 @@ struct ConstraintRows {
   void clear() { entries.clear(); rhs.clear(); compliance.clear(); }
 };
 
+/// Box-friction rows (guide §8.9.4): D u = b_d with impulses φ bounded by
+/// |φ_k| ≤ mu_k · θ[normalRow_k], the normal impulses of the solve without
+/// friction.
+struct FrictionRows {
+  ConstraintRows rows;
+  std::vector<int> normalRow;  ///< unilateral row (of N) bounding each row
+  std::vector<double> mu;
+  int numRows() const { return rows.numRows(); }
+  void clear() { rows.clear(); normalRow.clear(); mu.clear(); }
+};
+
 class KKTSolver {
  public:
   explicit KKTSolver(LinearSolverType type = LinearSolverType::Auto) : myType(type) {}
@@ -50,14 +61,26 @@ class KKTSolver {
 
   /// Solves the system above. `sPatternChanged` tells whether S's sparsity
   /// changed since the last call. Returns false if a factorization failed.
+  /// With friction rows set, a second pass adds them: rows whose impulse
+  /// stays within its bound hold (sticking), the others are clamped at
+  /// ±bound against the slip (block pivoting over the three states).
   bool solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
              const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
              Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  /// Friction rows for the following solves (null: none).
+  void setFriction(const FrictionRows* D) { myFriction = D; }
+  /// The friction impulses of the last solve, one per friction row.
+  const Eigen::VectorXd& frictionImpulses() const { return myPhi; }
 
  private:
   /// True if the Schur complement path applies: Auto backend and a block-
   /// diagonal S (checked again whenever S's pattern changes).
   bool useSchur(const SparseMatrixd& S, bool sPatternChanged);
+  /// The normal and limit complementarity problem by block principal pivoting.
+  bool solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  bool solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                     const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   bool solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
                        const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
                        Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
@@ -84,6 +107,9 @@ class KKTSolver {
     std::vector<int> sPos, cPosLo, cPosUp, diagPos;
   } myPlan;
   Eigen::VectorXd myRhs, mySol;
+  const FrictionRows* myFriction = nullptr;
+  ConstraintRows myGx;  ///< G with the sticking friction rows
+  Eigen::VectorXd myPhi;
 };
 
 }  // namespace sinew

@@ -96,8 +96,10 @@ class MechSystem : public JacobianPattern {
     void beginRow(double dist, double compliance, double damping, double velocityProduct) override;
     void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) override;
     bool wantsVelocityProducts() const override { return wantVelocityProducts; }
+    double stepSize() const override { return h; }
     std::vector<double> dist, damping, velocityProduct;
     bool wantVelocityProducts = false;
+    double h = 0;
 
    private:
     /// Appends g (already mapped onto T) to the current row.

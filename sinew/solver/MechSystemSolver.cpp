@@ -24,6 +24,7 @@ void MechSystemSolver::setStructure(const std::vector<DynamicComponent*>& comps,
   myEffectors = effectors;
   myConstrainers = constrainers;
   mySys.build(comps, effectors);
+  myKKT.setFriction(&myD);
   myMassPatternChanged = myProjPatternChanged = true;
 }
 
@@ -67,16 +68,30 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
                                            double gdotScale) {
   myG.clear();
   myN.clear();
+  myD.clear();
   myRowCountsG.clear();
   myRowCountsN.clear();
-  MechSystem::RowBuilder gb(mySys, myG, up), nb(mySys, myN, up);
+  myRowCountsD.clear();
+  MechSystem::RowBuilder gb(mySys, myG, up), nb(mySys, myN, up), db(mySys, myD.rows, up);
   gb.wantVelocityProducts = nb.wantVelocityProducts = velocityLevel && gdotScale != 0;
+  gb.h = nb.h = db.h = velocityLevel ? h : 0;
+  std::vector<FrictionLimit> limits;
   for (auto* c : myConstrainers) {
-    int g0 = myG.numRows(), n0 = myN.numRows();
+    int g0 = myG.numRows(), n0 = myN.numRows(), d0 = myD.numRows();
     c->getBilateralConstraints(gb);
     c->getUnilateralConstraints(nb);
+    // Friction acts in the velocity solve only (box friction, §8.9.4).
+    if (velocityLevel) {
+      limits.clear();
+      c->getFrictionConstraints(db, limits);
+      for (const auto& l : limits) {
+        myD.normalRow.push_back(n0 + l.normalRow);
+        myD.mu.push_back(l.mu);
+      }
+    }
     myRowCountsG.push_back(myG.numRows() - g0);
     myRowCountsN.push_back(myN.numRows() - n0);
+    myRowCountsD.push_back(myD.numRows() - d0);
   }
   auto finish = [&](ConstraintRows& rows, const MechSystem::RowBuilder& b, bool unilateral) {
     for (int i = 0; i < rows.numRows(); ++i) {
@@ -133,12 +148,15 @@ void MechSystemSolver::buildMidpointRows(double h, const Eigen::VectorXd& u0) {
 
 void MechSystemSolver::distributeConstraintForces(const Eigen::VectorXd& lambda, const Eigen::VectorXd& theta,
                                                   double h) {
-  Eigen::VectorXd fl = lambda / h, ft = theta / h;
-  int g = 0, n = 0;
+  Eigen::VectorXd fl = lambda / h, ft = theta / h, fd = Eigen::VectorXd::Zero(myD.numRows());
+  if (myKKT.frictionImpulses().size() == myD.numRows()) fd = myKKT.frictionImpulses() / h;
+  int g = 0, n = 0, d = 0;
   for (size_t k = 0; k < myConstrainers.size(); ++k) {
     myConstrainers[k]->setConstraintForces(fl.data() + g, ft.data() + n);
+    if (myRowCountsD[k] > 0) myConstrainers[k]->setFrictionForces(fd.data() + d);
     g += myRowCountsG[k];
     n += myRowCountsN[k];
+    d += myRowCountsD[k];
   }
 }
 
@@ -300,6 +318,7 @@ void MechSystemSolver::computeAccel(double t, Eigen::VectorXd& a) {
   mySys.formMatrix(1.0, 0.0, 0.0, myMS);
   myG.clear();
   myN.clear();
+  myD.clear();
   bool changed = myMassPatternChanged || mySys.takePatternChanged();
   myMassPatternChanged = false;
   solveOrThrow(myKKT, myMS, changed, myF, a, t);

@@ -104,7 +104,7 @@ class MechSystemSolver {
   std::vector<DynamicComponent*> myComps;
   std::vector<ForceEffector*> myEffectors;
   std::vector<Constrainer*> myConstrainers;
-  std::vector<int> myRowCountsG, myRowCountsN;  ///< rows per constrainer
+  std::vector<int> myRowCountsG, myRowCountsN, myRowCountsD;  ///< rows per constrainer
   Vector3d myGravity{0, 0, -9.8};
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
   PosStabilization myStabilization = PosStabilization::GlobalMass;
@@ -114,6 +114,7 @@ class MechSystemSolver {
   // Workspace reused across steps.
   SparseMatrixd myS, myMS;
   ConstraintRows myG, myN;
+  FrictionRows myD;  ///< friction rows of the velocity solve
   Eigen::VectorXd myU, myUp, myF, myB, myTmp, myLambda, myTheta;
 };
 

@@ -55,7 +55,8 @@ TEST(Demos, TheGuideDemosAreRegistered) {
                         "EllipsoidJointDemo", "PlanarConnectorDemo", "SegmentedPlanarConnectorDemo",
                         "LumbarFrameSpring", "FemBeam", "FemBeamWithBlock", "FemEmbeddedSphere",
                         "PointFemAttachment", "FrameFemAttachment", "JointedFemBeams", "MaterialBundleDemo",
-                        "FemBeamWithFemSphere", "LumbarFEMDisk", "FemBeamWithMuscle"})
+                        "FemBeamWithFemSphere", "LumbarFEMDisk", "FemBeamWithMuscle", "JointedCollide",
+                        "JointedBallCollide", "BallPlateCollide"})
     EXPECT_TRUE(have.count(n)) << n;
   EXPECT_TRUE(have.count(demos::defaultDemo()));
   for (auto& [name, entry] : ModelRegistry::instance().entries())

@@ -1,0 +1,78 @@
+#include "sinew/contact/CollisionBehavior.h"
+
+#include <cmath>
+
+#include "sinew/Error.h"
+
+namespace sinew {
+
+const std::vector<std::string>& EnumNames<CollisionBehavior::Method>::get() {
+  static const std::vector<std::string> n{"CONTOUR_REGION", "VERTEX_PENETRATION", "VERTEX_EDGE_PENETRATION",
+                                          "DEFAULT", "INACTIVE"};
+  return n;
+}
+
+const std::vector<std::string>& EnumNames<CollisionBehavior::VertexPenetrations>::get() {
+  static const std::vector<std::string> n{"BOTH_COLLIDABLES", "FIRST_COLLIDABLE", "SECOND_COLLIDABLE", "AUTO"};
+  return n;
+}
+
+SINEW_PROPERTIES(CollisionBehavior, Component) {
+  list.add<CollisionBehavior>("enabled", "whether collisions are enabled", &CollisionBehavior::isEnabled,
+                              &CollisionBehavior::setEnabled)
+      .setDefault(false);
+  list.add<CollisionBehavior>("friction", "Coulomb friction coefficient (< 0: inherited)",
+                              &CollisionBehavior::getFriction, &CollisionBehavior::setFriction)
+      .setDefault(-1.0);
+  list.add<CollisionBehavior>("compliance", "contact compliance (< 0: inherited)", &CollisionBehavior::getCompliance,
+                              &CollisionBehavior::setCompliance)
+      .setDefault(-1.0);
+  list.add<CollisionBehavior>("damping", "contact damping (< 0: inherited)", &CollisionBehavior::getDamping,
+                              &CollisionBehavior::setDamping)
+      .setDefault(-1.0);
+  list.add<CollisionBehavior>("penetrationTol", "allowed interpenetration (< 0: the MechModel's)",
+                              &CollisionBehavior::getPenetrationTol, &CollisionBehavior::setPenetrationTol)
+      .setDefault(-1.0);
+  list.add<CollisionBehavior>("method", "how contact constraints are generated", &CollisionBehavior::getMethod,
+                              &CollisionBehavior::setMethod);
+  list.add<CollisionBehavior>("vertexPenetrations", "whose vertices are tested",
+                              &CollisionBehavior::getVertexPenetrations, &CollisionBehavior::setVertexPenetrations);
+}
+
+CollisionBehavior::CollisionBehavior() : Component() {}
+
+CollisionBehavior::CollisionBehavior(bool enabled, double mu) : Component(), myEnabled(enabled) {
+  if (enabled && mu >= 0) setFriction(mu);
+}
+
+CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
+    : Component(),
+      myEnabled(o.myEnabled),
+      myFriction(o.myFriction),
+      myCompliance(o.myCompliance),
+      myDamping(o.myDamping),
+      myPenetrationTol(o.myPenetrationTol),
+      myMethod(o.myMethod),
+      myVertexPenetrations(o.myVertexPenetrations) {}
+
+namespace {
+double checked(double v, const Component& c, const char* what) {
+  if (std::isnan(v) || std::isinf(v)) throw ModelError(std::string(what) + " must be finite", c.describe());
+  return v < 0 ? -1 : v;
+}
+}  // namespace
+
+void CollisionBehavior::setFriction(double mu) { myFriction = checked(mu, *this, "friction"); }
+void CollisionBehavior::setCompliance(double c) { myCompliance = checked(c, *this, "compliance"); }
+void CollisionBehavior::setDamping(double d) { myDamping = checked(d, *this, "damping"); }
+void CollisionBehavior::setPenetrationTol(double tol) { myPenetrationTol = checked(tol, *this, "penetrationTol"); }
+
+void CollisionBehavior::setMethod(Method m) {
+  if (m == Method::ContourRegion || m == Method::VertexEdgePenetration)
+    throw ModelError(EnumNames<Method>::get()[static_cast<int>(m)] +
+                         " contact is not built yet: use VERTEX_PENETRATION (or DEFAULT)",
+                     describe());
+  myMethod = m;
+}
+
+}  // namespace sinew

@@ -1,0 +1,67 @@
+// CollisionBehavior: how a pair of collidables (or of groups) collides
+// (guide §8.1.1, §8.2.1). A behaviour is a component of the collision
+// manager's `behaviors` list; its unset properties (friction, compliance,
+// damping: negative) inherit from the manager, and penetrationTol from the
+// MechModel.
+#pragma once
+
+#include <string>
+
+#include "sinew/model/Component.h"
+#include "sinew/model/Property.h"
+
+namespace sinew {
+
+class CollisionBehavior : public Component {
+  SINEW_DECLARE_PROPERTIES
+ public:
+  /// How contact constraints are generated (§8.4.1.3).
+  enum class Method { ContourRegion, VertexPenetration, VertexEdgePenetration, Default, Inactive };
+  /// Whose vertices are tested against the other's mesh (§8.4.1.3).
+  enum class VertexPenetrations { BothCollidables, FirstCollidable, SecondCollidable, Auto };
+
+  /// Disabled, every other property inherited (§8.2.1).
+  CollisionBehavior();
+  /// `mu` < 0 (or `enabled` false) leaves friction inherited.
+  CollisionBehavior(bool enabled, double mu);
+  /// A copy with the same settings (the guide's `new CollisionBehavior(behav)`);
+  /// a behaviour may be added to the manager only once.
+  CollisionBehavior(const CollisionBehavior& other);
+
+  bool isEnabled() const { return myEnabled; }
+  void setEnabled(bool e) { myEnabled = e; }
+  /// Coulomb friction μ; negative: inherited from the manager.
+  double getFriction() const { return myFriction; }
+  void setFriction(double mu);
+  /// Contact compliance C = 1/K (§8.7.1); negative: inherited.
+  double getCompliance() const { return myCompliance; }
+  void setCompliance(double c);
+  /// Contact damping D (§8.7.1); negative: inherited.
+  double getDamping() const { return myDamping; }
+  void setDamping(double d);
+  /// Interpenetration kept for stable contact (§8.9.1); negative: the MechModel's.
+  double getPenetrationTol() const { return myPenetrationTol; }
+  void setPenetrationTol(double tol);
+  Method getMethod() const { return myMethod; }
+  /// ContourRegion and VertexEdgePenetration are not built yet: ModelError.
+  void setMethod(Method m);
+  VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
+  void setVertexPenetrations(VertexPenetrations v) { myVertexPenetrations = v; }
+
+ private:
+  bool myEnabled = false;
+  double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1;
+  Method myMethod = Method::Default;
+  VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;
+};
+
+template <>
+struct EnumNames<CollisionBehavior::Method> {
+  static const std::vector<std::string>& get();
+};
+template <>
+struct EnumNames<CollisionBehavior::VertexPenetrations> {
+  static const std::vector<std::string>& get();
+};
+
+}  // namespace sinew

@@ -1,0 +1,105 @@
+// MechModel's collision methods (guide §8.1, §8.2, §8.9.1), defined here so
+// that mech/ does not depend on contact/ (DESIGN §3).
+#include <cmath>
+
+#include "sinew/Error.h"
+#include "sinew/contact/CollisionManager.h"
+#include "sinew/mech/MechModel.h"
+
+namespace sinew {
+
+CollisionManager& MechModel::getCollisionManager() {
+  if (!myCollisionManager)
+    myCollisionManager = &static_cast<CollisionManager&>(addComponent(std::make_unique<CollisionManager>(*this)));
+  return *myCollisionManager;
+}
+
+CollisionBehavior& MechModel::setCollisionBehavior(Component& a, Component& b, bool enabled, double mu) {
+  return getCollisionManager().setBehavior(a, b, std::make_unique<CollisionBehavior>(enabled, mu));
+}
+
+CollisionBehavior& MechModel::setCollisionBehavior(Component& a, Component& b,
+                                                   std::unique_ptr<CollisionBehavior> behav) {
+  return getCollisionManager().setBehavior(a, b, std::move(behav));
+}
+
+CollisionBehavior& MechModel::setCollisionBehavior(Component& a, Collidable::Group g, bool enabled, double mu) {
+  return getCollisionManager().setBehavior(a, g, std::make_unique<CollisionBehavior>(enabled, mu));
+}
+
+CollisionBehavior& MechModel::setCollisionBehavior(Component& a, Collidable::Group g,
+                                                   std::unique_ptr<CollisionBehavior> behav) {
+  return getCollisionManager().setBehavior(a, g, std::move(behav));
+}
+
+CollisionBehavior* MechModel::getCollisionBehavior(Component& a, Component& b) {
+  return getCollisionManager().getBehavior(a, b);
+}
+
+CollisionBehavior* MechModel::getCollisionBehavior(Component& a, Collidable::Group g) {
+  return getCollisionManager().getBehavior(a, g);
+}
+
+bool MechModel::clearCollisionBehavior(Component& a, Component& b) {
+  return getCollisionManager().clearBehavior(a, b);
+}
+
+void MechModel::clearCollisionBehaviors() { getCollisionManager().clearBehaviors(); }
+
+void MechModel::setDefaultCollisionBehavior(bool enabled, double mu) {
+  setDefaultCollisionBehavior(CollisionBehavior(enabled, mu));
+}
+
+void MechModel::setDefaultCollisionBehavior(const CollisionBehavior& behav) {
+  getCollisionManager().setDefaultBehavior(Collidable::All, Collidable::All, behav);
+}
+
+void MechModel::setDefaultCollisionBehavior(Collidable::Group g0, Collidable::Group g1, bool enabled, double mu) {
+  setDefaultCollisionBehavior(g0, g1, CollisionBehavior(enabled, mu));
+}
+
+void MechModel::setDefaultCollisionBehavior(Collidable::Group g0, Collidable::Group g1,
+                                            const CollisionBehavior& behav) {
+  getCollisionManager().setDefaultBehavior(g0, g1, behav);
+}
+
+CollisionBehavior& MechModel::getDefaultCollisionBehavior(Collidable::Group g0, Collidable::Group g1) {
+  return getCollisionManager().getDefaultBehavior(g0, g1);
+}
+
+const CollisionBehavior* MechModel::getActingCollisionBehavior(Component& a, Component& b) {
+  return getCollisionManager().getActingBehavior(a, b);
+}
+
+void MechModel::setFriction(double mu) { getCollisionManager().setFriction(mu); }
+double MechModel::getFriction() { return getCollisionManager().getFriction(); }
+
+void MechModel::setPenetrationTol(double tol) {
+  if (!(tol >= 0) || !std::isfinite(tol)) throw ModelError("penetrationTol must be non-negative and finite", describe());
+  myPenetrationTol = tol;
+  myPenetrationTolSet = true;
+}
+
+namespace {
+void extendBounds(const Component& c, Eigen::AlignedBox3d& box) {
+  if (auto* body = dynamic_cast<const RigidBody*>(&c)) {
+    const RigidTransform3d T = body->getPose();
+    for (auto& mc : const_cast<RigidBody*>(body)->meshes())
+      if (mc.getMesh())
+        for (int i = 0; i < mc.getMesh()->numVertices(); ++i) box.extend(T.transformPoint(mc.getMesh()->getVertex(i)));
+  }
+  if (auto* cc = dynamic_cast<const CompositeComponent*>(&c))
+    for (int i = 0; i < cc->numComponents(); ++i) extendBounds(*cc->getComponent(i), box);
+}
+}  // namespace
+
+double MechModel::getPenetrationTol() const {
+  if (myPenetrationTolSet || myPenetrationTol >= 0) return myPenetrationTol;
+  Eigen::AlignedBox3d box;
+  extendBounds(*this, box);
+  const double radius = box.isEmpty() ? 0.0 : 0.5 * box.diagonal().norm();
+  myPenetrationTol = radius > 0 ? 1e-4 * radius : 1e-4;
+  return myPenetrationTol;
+}
+
+}  // namespace sinew

@@ -1,0 +1,178 @@
+#include "sinew/geometry/TriangleBVTree.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "sinew/Error.h"
+
+namespace sinew {
+
+using Eigen::Vector3d;
+
+namespace {
+
+/// The feature of a triangle nearest to a point: a vertex (0–2), an edge
+/// (3: v0v1, 4: v1v2, 5: v2v0) or the face (6). Ericson, Real-Time
+/// Collision Detection §5.1.5, keeping track of the Voronoi region.
+int closestPointOnTriangle(const Vector3d& p, const Vector3d& a, const Vector3d& b, const Vector3d& c,
+                           Vector3d& q) {
+  const Vector3d ab = b - a, ac = c - a, ap = p - a;
+  const double d1 = ab.dot(ap), d2 = ac.dot(ap);
+  if (d1 <= 0 && d2 <= 0) return q = a, 0;
+  const Vector3d bp = p - b;
+  const double d3 = ab.dot(bp), d4 = ac.dot(bp);
+  if (d3 >= 0 && d4 <= d3) return q = b, 1;
+  const double vc = d1 * d4 - d3 * d2;
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) return q = a + (d1 / (d1 - d3)) * ab, 3;
+  const Vector3d cp = p - c;
+  const double d5 = ab.dot(cp), d6 = ac.dot(cp);
+  if (d6 >= 0 && d5 <= d6) return q = c, 2;
+  const double vb = d5 * d2 - d1 * d6;
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) return q = a + (d2 / (d2 - d6)) * ac, 5;
+  const double va = d3 * d6 - d5 * d4;
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) return q = b + ((d4 - d3) / ((d4 - d3) + (d5 - d6))) * (c - b), 4;
+  const double denom = 1 / (va + vb + vc);
+  q = a + ab * (vb * denom) + ac * (vc * denom);
+  return 6;
+}
+
+double boxDistanceSq(const Eigen::AlignedBox3d& box, const Vector3d& p) {
+  return (p - p.cwiseMax(box.min()).cwiseMin(box.max())).squaredNorm();
+}
+
+}  // namespace
+
+TriangleBVTree::TriangleBVTree(const PolygonalMesh& mesh) {
+  if (mesh.numFaces() == 0) throw ModelError("collision mesh has no faces");
+  if (!mesh.isClosed())
+    throw ModelError("collision mesh is not closed and consistently oriented: signed distances need an inside");
+  for (int i = 0; i < mesh.numVertices(); ++i) myVerts.push_back(mesh.getVertex(i));
+  myVertexNormals.assign(myVerts.size(), Vector3d::Zero());
+  std::map<std::pair<int, int>, int> edges;
+  auto edgeIndex = [&](int i, int j) {
+    auto key = std::minmax(i, j);
+    auto [it, added] = edges.emplace(key, static_cast<int>(myEdgeNormals.size()));
+    if (added) myEdgeNormals.push_back(Vector3d::Zero());
+    return it->second;
+  };
+  for (const auto& f : mesh.getFaces())
+    for (size_t k = 1; k + 1 < f.size(); ++k) {
+      Tri t{{f[0], f[k], f[k + 1]}, {}};
+      const Vector3d &a = myVerts[t.v[0]], &b = myVerts[t.v[1]], &c = myVerts[t.v[2]];
+      Vector3d n = (b - a).cross(c - a);
+      if (!(n.norm() > 0)) continue;  // a degenerate fan triangle has no nearest interior
+      n.normalize();
+      myFaceNormals.push_back(n);
+      for (int e = 0; e < 3; ++e) {
+        t.edge[e] = edgeIndex(t.v[e], t.v[(e + 1) % 3]);
+        myEdgeNormals[t.edge[e]] += n;
+        // Angle-weighted vertex normal: the triangle's angle at the vertex.
+        const Vector3d& p = myVerts[t.v[e]];
+        const Vector3d u = (myVerts[t.v[(e + 1) % 3]] - p).normalized(), w = (myVerts[t.v[(e + 2) % 3]] - p).normalized();
+        myVertexNormals[t.v[e]] += std::acos(std::clamp(u.dot(w), -1.0, 1.0)) * n;
+      }
+      myTris.push_back(t);
+    }
+  if (myTris.empty()) throw ModelError("collision mesh has only degenerate faces");
+  for (const Tri& t : myTris) myCentroids.push_back((myVerts[t.v[0]] + myVerts[t.v[1]] + myVerts[t.v[2]]) / 3);
+  myOrder.resize(myTris.size());
+  for (size_t i = 0; i < myOrder.size(); ++i) myOrder[i] = static_cast<int>(i);
+  myNodes.reserve(2 * myTris.size());
+  build(0, static_cast<int>(myTris.size()));
+}
+
+int TriangleBVTree::build(int first, int count) {
+  const int idx = static_cast<int>(myNodes.size());
+  myNodes.emplace_back();
+  Eigen::AlignedBox3d box, cbox;
+  for (int k = first; k < first + count; ++k) {
+    const Tri& t = myTris[myOrder[k]];
+    for (int v : t.v) box.extend(myVerts[v]);
+    cbox.extend(myCentroids[myOrder[k]]);
+  }
+  myNodes[idx].box = box;
+  if (count <= 4) {
+    myNodes[idx].first = first;
+    myNodes[idx].count = count;
+    return idx;
+  }
+  // Median split of the centroids along the box's longest side.
+  int axis;
+  cbox.sizes().maxCoeff(&axis);
+  const int mid = first + count / 2;
+  std::nth_element(myOrder.begin() + first, myOrder.begin() + mid, myOrder.begin() + first + count,
+                   [&](int a, int b) { return myCentroids[a][axis] < myCentroids[b][axis]; });
+  const int left = build(first, mid - first);
+  const int right = build(mid, first + count - mid);
+  myNodes[idx].left = left;
+  myNodes[idx].right = right;
+  return idx;
+}
+
+void TriangleBVTree::search(int node, const Vector3d& p, Nearest& best, double& bestSq) const {
+  const Node& nd = myNodes[node];
+  if (nd.left < 0) {
+    Vector3d q;
+    for (int k = nd.first; k < nd.first + nd.count; ++k) {
+      const int ti = myOrder[k];
+      const Tri& t = myTris[ti];
+      const int feature = closestPointOnTriangle(p, myVerts[t.v[0]], myVerts[t.v[1]], myVerts[t.v[2]], q);
+      const double dsq = (p - q).squaredNorm();
+      if (dsq < bestSq) {
+        bestSq = dsq;
+        best.point = q;
+        best.triangle = ti;
+        best.normal = feature < 3 ? myVertexNormals[t.v[feature]]
+                      : feature < 6 ? myEdgeNormals[t.edge[feature - 3]]
+                                    : myFaceNormals[ti];
+      }
+    }
+    return;
+  }
+  // Nearer child first, so the farther one is usually pruned.
+  double dl = boxDistanceSq(myNodes[nd.left].box, p), dr = boxDistanceSq(myNodes[nd.right].box, p);
+  int a = nd.left, b = nd.right;
+  if (dr < dl) std::swap(a, b), std::swap(dl, dr);
+  if (dl < bestSq) search(a, p, best, bestSq);
+  if (dr < bestSq) search(b, p, best, bestSq);
+}
+
+void TriangleBVTree::collect(int node, const Vector3d& p, double radiusSq, std::vector<int>& out) const {
+  const Node& nd = myNodes[node];
+  if (boxDistanceSq(nd.box, p) > radiusSq) return;
+  if (nd.left >= 0) {
+    collect(nd.left, p, radiusSq, out);
+    collect(nd.right, p, radiusSq, out);
+    return;
+  }
+  Vector3d q;
+  for (int k = nd.first; k < nd.first + nd.count; ++k) {
+    const Tri& t = myTris[myOrder[k]];
+    closestPointOnTriangle(p, myVerts[t.v[0]], myVerts[t.v[1]], myVerts[t.v[2]], q);
+    if ((p - q).squaredNorm() <= radiusSq) out.push_back(myOrder[k]);
+  }
+}
+
+void TriangleBVTree::trianglesWithin(const Vector3d& p, double radius, std::vector<int>& out) const {
+  collect(0, p, radius * radius, out);
+}
+
+TriangleBVTree::Nearest TriangleBVTree::nearest(const Vector3d& p) const {
+  Nearest best;
+  double bestSq = std::numeric_limits<double>::infinity();
+  search(0, p, best, bestSq);
+  best.normal.normalize();
+  const double d = std::sqrt(bestSq);
+  best.distance = (p - best.point).dot(best.normal) < 0 ? -d : d;
+  return best;
+}
+
+bool TriangleBVTree::within(const Vector3d& p, double margin, Nearest& n) const {
+  if (margin > 0 ? bounds().exteriorDistance(p) >= margin : !bounds().contains(p)) return false;
+  n = nearest(p);
+  return n.distance < margin;
+}
+
+}  // namespace sinew

@@ -1,0 +1,76 @@
+// TriangleBVTree: an axis-aligned bounding-box hierarchy over the triangles
+// of a closed polygonal mesh, answering the nearest-point and signed-distance
+// queries of vertex-penetration contact (guide §8.4.1.2: "the distance to the
+// opposing mesh", the normal "toward the nearest point"; §8.4.2's
+// bounding-box hierarchy).
+//
+// The tree is built once in the mesh's own coordinates; a rigid body's mesh
+// never changes there, so contact queries transform the point instead of
+// the tree. Inside and outside come from the angle-weighted pseudo-normal of
+// the nearest feature (face, edge or vertex; Bærentzen and Aanæs 2005),
+// which is exact for a closed, consistently oriented mesh.
+#pragma once
+
+#include <Eigen/Geometry>
+#include <vector>
+
+#include "sinew/geometry/PolygonalMesh.h"
+
+namespace sinew {
+
+class TriangleBVTree {
+ public:
+  /// Builds the tree over the fan triangles of `mesh`. Throws ModelError if
+  /// the mesh has no faces or is not closed and consistently oriented
+  /// (signed distances need an inside).
+  explicit TriangleBVTree(const PolygonalMesh& mesh);
+
+  struct Nearest {
+    Eigen::Vector3d point;   ///< nearest point on the surface
+    Eigen::Vector3d normal;  ///< unit outward pseudo-normal there
+    double distance = 0;     ///< signed: negative inside the mesh
+    int triangle = -1;
+  };
+  /// The nearest surface point to p and its signed distance.
+  Nearest nearest(const Eigen::Vector3d& p) const;
+  /// True if p is inside the mesh (signed distance < 0); fills `n` with the
+  /// nearest point when it is. Points outside the root box return at once.
+  bool inside(const Eigen::Vector3d& p, Nearest& n) const { return within(p, 0, n); }
+  /// True if p's signed distance is below `margin` (inside, or outside by
+  /// less than it); fills `n` when it is. Points farther than `margin` from
+  /// the root box return at once.
+  bool within(const Eigen::Vector3d& p, double margin, Nearest& n) const;
+
+  /// Appends to `out` the triangles within distance `radius` of p.
+  void trianglesWithin(const Eigen::Vector3d& p, double radius, std::vector<int>& out) const;
+  const Eigen::Vector3d& faceNormal(int tri) const { return myFaceNormals[tri]; }
+  /// A corner of triangle `tri` (k = 0, 1, 2).
+  const Eigen::Vector3d& triangleVertex(int tri, int k) const { return myVerts[myTris[tri].v[k]]; }
+  /// The unit angle-weighted pseudo-normal at mesh vertex v.
+  Eigen::Vector3d vertexNormal(int v) const { return myVertexNormals[v].normalized(); }
+
+  const Eigen::AlignedBox3d& bounds() const { return myNodes.front().box; }
+  int numTriangles() const { return static_cast<int>(myTris.size()); }
+
+ private:
+  struct Tri {
+    int v[3];
+    int edge[3];  ///< pseudo-normal index of edges (v0v1, v1v2, v2v0)
+  };
+  struct Node {
+    Eigen::AlignedBox3d box;
+    int left = -1, right = -1;  ///< children; -1 for a leaf
+    int first = 0, count = 0;   ///< leaf: range in myOrder
+  };
+  int build(int first, int count);
+  void search(int node, const Eigen::Vector3d& p, Nearest& best, double& bestSq) const;
+  void collect(int node, const Eigen::Vector3d& p, double radiusSq, std::vector<int>& out) const;
+
+  std::vector<Eigen::Vector3d> myVerts, myVertexNormals, myEdgeNormals, myFaceNormals;
+  std::vector<Tri> myTris;
+  std::vector<int> myOrder;
+  std::vector<Eigen::Vector3d> myCentroids;
+  std::vector<Node> myNodes;
+};
+
+}  // namespace sinew

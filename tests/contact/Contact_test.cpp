@@ -1,0 +1,222 @@
+// Rigid-body contact (guide Ch. 8): the signed-distance tree, resting
+// contact carrying the weight, Coulomb friction on an incline, and the
+// behaviour table's priorities and errors.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "TestModels.h"
+#include "sinew/Error.h"
+#include "sinew/contact/CollisionManager.h"
+#include "sinew/geometry/MeshFactory.h"
+#include "sinew/geometry/TriangleBVTree.h"
+
+namespace sinew {
+namespace {
+
+TEST(TriangleBVTree, SignedDistanceMatchesBruteForceOnABoxAndASphere) {
+  // The box's signed distance is known in closed form; the sphere's is
+  // checked against the O(faces) distance and the sign against |p| < r.
+  PolygonalMesh box = MeshFactory::createBox(2, 1, 0.5, 3, 2, 2);
+  box.triangulate();
+  TriangleBVTree tree(box);
+  std::mt19937 rng(1);
+  std::uniform_real_distribution<double> U(-1.5, 1.5);
+  const Vector3d half(1, 0.5, 0.25);
+  for (int k = 0; k < 500; ++k) {
+    const Vector3d p(U(rng), U(rng), U(rng));
+    const Vector3d q = p.cwiseAbs() - half;
+    const double exact = q.maxCoeff() < 0 ? q.maxCoeff() : q.cwiseMax(0.0).norm();
+    EXPECT_NEAR(tree.nearest(p).distance, exact, 1e-12) << p.transpose();
+  }
+  PolygonalMesh ball = MeshFactory::createIcosahedralSphere(1, 2);
+  TriangleBVTree stree(ball);
+  for (int k = 0; k < 300; ++k) {
+    const Vector3d p(U(rng), U(rng), U(rng));
+    const auto n = stree.nearest(p);
+    EXPECT_NEAR(std::abs(n.distance), ball.distanceToPoint(p), 1e-12);
+    if (std::abs(p.norm() - 1) > 0.05) EXPECT_EQ(n.distance < 0, p.norm() < 1) << p.transpose();
+  }
+}
+
+TEST(TriangleBVTree, OpenMeshIsAModelError) {
+  PolygonalMesh m;
+  m.addVertex(Vector3d(0, 0, 0));
+  m.addVertex(Vector3d(1, 0, 0));
+  m.addVertex(Vector3d(0, 1, 0));
+  m.addFace({0, 1, 2});
+  EXPECT_THROW(TriangleBVTree t(m), ModelError);
+}
+
+/// A fixed plate 4 × 4 × 0.2 whose top face passes through the origin,
+/// tilted by `angle` about y, and a 0.2 cube of 1 kg resting on it.
+struct BoxOnPlate {
+  test::TestRoot r{Vector3d(0, 0, -9.8)};
+  RigidBody& plate;
+  RigidBody& box;
+  Matrix3d R;
+  BoxOnPlate(double angle, double mu)
+      : plate(r.mech.addRigidBody(RigidBody::createBox("plate", 4, 4, 0.2, 1000))),
+        box(r.mech.addRigidBody(RigidBody::createBox("box", 0.2, 0.2, 0.2, 125))),
+        R(AxisAngle(Vector3d(0, 1, 0), angle).toMatrix()) {
+    plate.setDynamic(false);
+    plate.setPose(RigidTransform3d(R * Vector3d(0, 0, -0.1), R));
+    box.setPose(RigidTransform3d(R * Vector3d(0, 0, 0.1), R));
+    r.mech.setDefaultCollisionBehavior(true, mu);
+  }
+  /// Position of the box centre along the incline's downhill direction.
+  Vector3d downhill() const { return R * Vector3d(1, 0, 0); }
+};
+
+TEST(Contact, BoxRestsOnAPlateAndTheContactsCarryItsWeight) {
+  BoxOnPlate s(0, 0);
+  s.box.setPose(RigidTransform3d(0, 0, 0.1005));  // dropped from 0.5 mm
+  s.r.run(1.0, 0.01);
+  const double tol = s.r.mech.getPenetrationTol();
+  EXPECT_GT(tol, 0);
+  // Held at no more than the penetration tolerance, and at rest.
+  EXPECT_LE(s.box.getPosition().z(), 0.1 + 1e-12);
+  EXPECT_GE(s.box.getPosition().z(), 0.1 - tol - 1e-9);
+  EXPECT_LT(s.box.getVelocity().norm(), 1e-9);
+  const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
+  EXPECT_NEAR(f.z(), 9.8, 1e-9 * 9.8);
+  EXPECT_NEAR(f.head<2>().norm(), 0, 1e-9);
+  EXPECT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 4u);  // the four bottom corners
+}
+
+TEST(Contact, BallRestsOnAPlateWithinTheTolerance) {
+  // An icosahedral ball touches with its vertices, which lie on the sphere:
+  // its lowest vertex comes to rest within the tolerance of the plate.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000));
+  plate.setDynamic(false);
+  plate.setPose(RigidTransform3d(0, 0, -0.05));
+  auto ballMesh = std::make_shared<PolygonalMesh>(MeshFactory::createIcosahedralSphere(0.1, 2));
+  RigidBody& ball = r.mech.addRigidBody(RigidBody::createFromMesh("ball", ballMesh, 1000));
+  ball.setPose(RigidTransform3d(0, 0, 0.12));
+  r.mech.setCollisionBehavior(ball, plate, true, 0.3);
+  r.run(2.0, 0.01);
+  double lowest = INFINITY;
+  for (int i = 0; i < ballMesh->numVertices(); ++i)
+    lowest = std::min(lowest, ball.getPose().transformPoint(ballMesh->getVertex(i)).z());
+  EXPECT_LE(lowest, 1e-12);
+  EXPECT_GE(lowest, -r.mech.getPenetrationTol() - 1e-9);
+  EXPECT_LT(ball.getVelocity().norm(), 1e-6);
+  EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
+}
+
+TEST(Contact, BoxOnAnInclineSlidesAtGTimesSinMinusMuCos) {
+  // θ = 30°, released at rest on the surface: with μ < tan θ the box slides
+  // g(sin θ − μ cos θ) t²/2 in t = 1 s, with the normal force m g cos θ;
+  // with μ > tan θ static friction holds it.
+  const double theta = M_PI / 6, g = 9.8;
+  for (double mu : {0.2, 0.5, 0.7}) {
+    BoxOnPlate s(theta, mu);
+    const Vector3d x0 = s.box.getPosition();
+    s.r.run(1.0, 0.001);
+    const Vector3d dx = s.box.getPosition() - x0;
+    if (mu < std::tan(theta)) {
+      const double expected = 0.5 * g * (std::sin(theta) - mu * std::cos(theta));
+      EXPECT_NEAR(dx.dot(s.downhill()), expected, 0.01 * expected) << "mu " << mu;
+      const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
+      const Vector3d n = s.R * Vector3d(0, 0, 1);
+      EXPECT_NEAR(f.dot(n), g * std::cos(theta), 1e-6) << "mu " << mu;
+      EXPECT_NEAR(f.dot(s.downhill()), -mu * g * std::cos(theta), 1e-6) << "mu " << mu;
+    } else {
+      EXPECT_LT(dx.norm(), 1e-6) << "mu " << mu;
+    }
+  }
+}
+
+TEST(Contact, AStackOfTenBoxesStaysStanding) {
+  // Ten 0.2 m cubes of 1 kg stacked on a fixed plate, μ = 0.5: after 5 s
+  // none moves faster than 1 mm/s and the plate carries the stack's weight.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 4, 4, 0.2, 1000));
+  plate.setDynamic(false);
+  plate.setPose(RigidTransform3d(0, 0, -0.1));
+  std::vector<RigidBody*> boxes;
+  for (int k = 0; k < 10; ++k) {
+    boxes.push_back(&r.mech.addRigidBody(RigidBody::createBox("box" + std::to_string(k), 0.2, 0.2, 0.2, 125)));
+    boxes.back()->setPose(RigidTransform3d(0, 0, 0.1 + 0.2 * k));
+  }
+  r.mech.setDefaultCollisionBehavior(true, 0.5);
+  double maxSpeed = 0;
+  r.root->addMonitor("speed", [&](double, double) {
+    for (auto* b : boxes) maxSpeed = std::max(maxSpeed, b->getVelocity().head<3>().norm());
+  });
+  r.run(5.0, 0.01);
+  EXPECT_LT(maxSpeed, 1e-3);
+  EXPECT_NEAR(boxes.back()->getPosition().z(), 1.9, r.mech.getPenetrationTol() * 10);
+  EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(plate).z(), -10 * 9.8, 1e-6);
+}
+
+TEST(Contact, CompliantContactPushesWithDepthOverCompliance) {
+  // §8.7.1: with compliance c a contact acts as a spring of stiffness 1/c
+  // along its normal. The 1 kg box settles on its four corners where each
+  // carries a quarter of its weight at depth m g c / 4.
+  BoxOnPlate s(0, 0);
+  CollisionManager& cm = s.r.mech.getCollisionManager();
+  const double c = 1e-4, W = 9.8;
+  cm.setCompliance(c);
+  cm.setDamping(100);  // near critical for the 1 kg box on 4 × 10⁴ N/m
+  s.r.run(2.0, 0.001);
+  ASSERT_EQ(cm.getContacts().size(), 4u);
+  for (const ContactPoint& p : cm.getContacts()) {
+    EXPECT_NEAR(p.normalForce, p.depth / c, 1e-6 * W);
+    EXPECT_NEAR(p.depth, W * c / 4, 1e-6 * W * c);
+  }
+  EXPECT_NEAR(s.box.getPosition().z(), 0.1 - W * c / 4, 1e-9);
+  EXPECT_NEAR(cm.getContactForce(s.box).z(), W, 1e-6 * W);
+}
+
+TEST(Contact, BehaviorsFollowTheGuidesPriorities) {
+  test::TestRoot r;
+  RigidBody& a = r.mech.addRigidBody(RigidBody::createBox("a", 1, 1, 1, 1));
+  RigidBody& b = r.mech.addRigidBody(RigidBody::createBox("b", 1, 1, 1, 1));
+  RigidBody& c = r.mech.addRigidBody(RigidBody::createBox("c", 1, 1, 1, 1));
+  EXPECT_EQ(r.mech.getActingCollisionBehavior(a, b), nullptr);  // off by default
+  r.mech.setDefaultCollisionBehavior(true, 0.2);
+  ASSERT_NE(r.mech.getActingCollisionBehavior(a, b), nullptr);
+  EXPECT_EQ(r.mech.getActingCollisionBehavior(a, b)->getFriction(), 0.2);
+  r.mech.setCollisionBehavior(a, Collidable::Rigid, true, 0.4);
+  EXPECT_EQ(r.mech.getActingCollisionBehavior(a, c)->getFriction(), 0.4);
+  EXPECT_EQ(r.mech.getActingCollisionBehavior(b, c)->getFriction(), 0.2);
+  r.mech.setCollisionBehavior(a, b, false);
+  EXPECT_EQ(r.mech.getActingCollisionBehavior(a, b), nullptr);
+  EXPECT_NE(r.mech.getCollisionBehavior(b, a), nullptr);
+  EXPECT_TRUE(r.mech.clearCollisionBehavior(a, b));
+  EXPECT_EQ(r.mech.getActingCollisionBehavior(a, b)->getFriction(), 0.4);
+  // A behaviour may be set once; its copy may be set again (§8.1.1).
+  CollisionBehavior& behav = r.mech.setCollisionBehavior(b, c, true);
+  EXPECT_EQ(behav.getFriction(), -1);  // inherited
+  EXPECT_EQ(behav.getPathName().rfind("/models/mech/collisionManager/behaviors/", 0), 0u) << behav.getPathName();
+  EXPECT_THROW(r.mech.setCollisionBehavior(a, a, true), ModelError);
+  EXPECT_THROW(behav.setMethod(CollisionBehavior::Method::ContourRegion), ModelError);
+  EXPECT_THROW(r.mech.getDefaultCollisionBehavior(Collidable::All, Collidable::Rigid), ModelError);
+  EXPECT_THROW(r.mech.setPenetrationTol(-1), ModelError);
+}
+
+TEST(Contact, OpenCollisionMeshIsAModelErrorNamingTheBody) {
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  auto open = std::make_shared<PolygonalMesh>(MeshFactory::createBox(1, 1, 1));
+  open->removeFace(0);
+  RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 4, 4, 0.2, 1000));
+  plate.setDynamic(false);
+  auto body = std::make_unique<RigidBody>("lid");
+  body->setMass(1);
+  RigidBody& lid = r.mech.addRigidBody(std::move(body));
+  lid.addMesh(open, /*hasMass=*/false);
+  r.mech.setCollisionBehavior(lid, plate, true);
+  try {
+    r.run(0.01, 0.01);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("not closed"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("lid"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace sinew

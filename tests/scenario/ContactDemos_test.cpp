@@ -1,0 +1,94 @@
+// The contact demos of guide Ch. 8 show what the guide says they show.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "demos/Demos.h"
+#include "sinew/contact/CollisionManager.h"
+#include "sinew/joints/JointBase.h"
+#include "sinew/mech/MechModel.h"
+
+namespace sinew {
+namespace {
+
+MechModel& mechOf(RootModel& root) { return *root.findComponent<MechModel>("models/mech"); }
+
+// BallPlateCollide (§8.5.1): the ball lands and comes to rest on the plate,
+// never sinking more than the penetration tolerance, and at rest its
+// contacts carry its weight.
+TEST(ContactDemos, BallPlateCollideComesToRestCarryingItsWeight) {
+  auto root = demos::createDemo("BallPlateCollide");
+  MechModel& mech = mechOf(*root);
+  RigidBody& ball = *root->findComponent<RigidBody>("models/mech/rigidBodies/ball");
+  CollisionManager& cm = mech.getCollisionManager();
+  root->initialize(0);
+  double worst = 0;
+  root->addMonitor("depth", [&](double, double) { worst = std::max(worst, cm.getMaxHardError()); });
+  root->run(4.0);
+  EXPECT_LE(worst, 1e-9) << "penetration beyond the tolerance";
+  EXPECT_LT(ball.getVelocity().norm(), 1e-6);
+  const Vector3d f = cm.getContactForce(ball);
+  EXPECT_NEAR(f.z(), ball.getMass() * 9.8, 1e-6 * ball.getMass() * 9.8);
+  EXPECT_NEAR(f.head<2>().norm(), 0, 1e-6);
+}
+
+// With compliance 0.001 and damping 30 (the guide's critical value for the
+// 0.21 kg ball) the ball settles with its contacts pushing depth / c.
+TEST(ContactDemos, BallPlateCollideCompliantContactSettlesAtDepthOverCompliance) {
+  auto root = demos::createDemo("BallPlateCollide", {"-compliance", "0.001", "-damping", "30"});
+  MechModel& mech = mechOf(*root);
+  RigidBody& ball = *root->findComponent<RigidBody>("models/mech/rigidBodies/ball");
+  CollisionManager& cm = mech.getCollisionManager();
+  root->initialize(0);
+  root->run(4.0);
+  ASSERT_FALSE(cm.getContacts().empty());
+  for (const ContactPoint& p : cm.getContacts()) EXPECT_NEAR(p.normalForce, p.depth / 0.001, 1e-6);
+  EXPECT_NEAR(cm.getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
+}
+
+// JointedCollide (§8.1.3): the hinged pair falls onto the inclined base
+// and slides off it; the pair never sinks into the base beyond the
+// tolerance, and the joint stays assembled.
+TEST(ContactDemos, JointedCollideLandsOnTheInclineAndSlidesOff) {
+  auto root = demos::createDemo("JointedCollide");
+  MechModel& mech = mechOf(*root);
+  RigidBody& bodyB = *root->findComponent<RigidBody>("models/mech/rigidBodies/bodyB");
+  JointBase& joint = *root->findComponent<JointBase>("models/mech/bodyConnectors/joint");
+  CollisionManager& cm = mech.getCollisionManager();
+  root->initialize(0);
+  double worst = 0, jointErr = 0;
+  bool touched = false;
+  root->addMonitor("check", [&](double, double) {
+    worst = std::max(worst, cm.getMaxHardError());
+    jointErr = std::max(jointErr, joint.getMaxHardError());
+    touched = touched || !cm.getContacts().empty();
+  });
+  root->run(3.0);
+  EXPECT_TRUE(touched);
+  EXPECT_LE(worst, 1e-9);
+  EXPECT_LT(jointErr, 1e-6);
+  // The base, tilted by −π/8 about y, falls toward −x; its lower edge is at
+  // x = 5 − 12.5 cos(π/8) = −6.55. bodyB started at x = 0 and has slid off.
+  EXPECT_LT(bodyB.getPosition().x(), 5 - 12.5 * std::cos(M_PI / 8));
+}
+
+// JointedBallCollide (§8.3.1): bodyA swings down about the hinge until the
+// ball at its tip strikes bodyB and stops there.
+TEST(ContactDemos, JointedBallCollideStopsTheSwingOnTheBall) {
+  auto root = demos::createDemo("JointedBallCollide");
+  MechModel& mech = mechOf(*root);
+  CollisionManager& cm = mech.getCollisionManager();
+  root->initialize(0);
+  double worst = 0;
+  bool touched = false;
+  root->addMonitor("check", [&](double, double) {
+    worst = std::max(worst, cm.getMaxHardError());
+    touched = touched || !cm.getContacts().empty();
+  });
+  root->run(2.0);
+  EXPECT_TRUE(touched);
+  EXPECT_LE(worst, 1e-9);
+}
+
+}  // namespace
+}  // namespace sinew
