@@ -53,7 +53,8 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
       myDamping(o.myDamping),
       myPenetrationTol(o.myPenetrationTol),
       myMethod(o.myMethod),
-      myVertexPenetrations(o.myVertexPenetrations) {}
+      myVertexPenetrations(o.myVertexPenetrations),
+      myForceBehavior(o.myForceBehavior) {}
 
 namespace {
 double checked(double v, const Component& c, const char* what) {

@@ -5,8 +5,10 @@
 // MechModel.
 #pragma once
 
+#include <memory>
 #include <string>
 
+#include "sinew/contact/ContactForceBehavior.h"
 #include "sinew/model/Component.h"
 #include "sinew/model/Property.h"
 
@@ -47,12 +49,17 @@ class CollisionBehavior : public Component {
   void setMethod(Method m);
   VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
   void setVertexPenetrations(VertexPenetrations v) { myVertexPenetrations = v; }
+  /// A contact force law in place of hard contact (§8.7.2), e.g. a
+  /// LinearElasticContact (§8.7.3); null: none. Copies share it.
+  const ContactForceBehavior* getForceBehavior() const { return myForceBehavior.get(); }
+  void setForceBehavior(std::shared_ptr<const ContactForceBehavior> b) { myForceBehavior = std::move(b); }
 
  private:
   bool myEnabled = false;
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1;
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;
+  std::shared_ptr<const ContactForceBehavior> myForceBehavior;
 };
 
 template <>

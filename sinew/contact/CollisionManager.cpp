@@ -30,6 +30,7 @@ struct CollisionManager::BodyGeometry {
   PolygonalMesh mesh;
   std::unique_ptr<TriangleBVTree> tree;
   double radius = 0;  ///< farthest vertex from the body origin
+  std::vector<double> vertexAreas;  ///< a third of the area of each vertex's faces
 };
 
 CollisionManager::CollisionManager(MechModel& mech) : CompositeComponent("collisionManager"), myMech(mech) {
@@ -196,6 +197,12 @@ const CollisionManager::BodyGeometry* CollisionManager::geometryOf(RigidBody& bo
   for (const MeshBase* m : sources) g->mesh.addMesh(static_cast<const PolygonalMesh&>(*m));
   g->mesh.triangulate();
   for (int i = 0; i < g->mesh.numVertices(); ++i) g->radius = std::max(g->radius, g->mesh.getVertex(i).norm());
+  g->vertexAreas.assign(g->mesh.numVertices(), 0.0);
+  for (const auto& f : g->mesh.getFaces()) {
+    const Vector3d &a = g->mesh.getVertex(f[0]), &b = g->mesh.getVertex(f[1]), &c = g->mesh.getVertex(f[2]);
+    const double third = (b - a).cross(c - a).norm() / 6;
+    for (int k = 0; k < 3; ++k) g->vertexAreas[f[k]] += third;
+  }
   try {
     g->tree = std::make_unique<TriangleBVTree>(g->mesh);
   } catch (const ModelError& e) {
@@ -260,6 +267,7 @@ void CollisionManager::detectVertices(RigidBody& a, RigidBody& b, double mu, dou
     c.normal = TBW.R * normal;
     c.depth = depth;
     c.mu = mu;
+    c.vertexArea = ga->vertexAreas[i];
     myContacts.push_back(c);
   }
 }
@@ -274,7 +282,8 @@ void CollisionManager::detectPair(RigidBody& a, RigidBody& b, const CollisionBeh
   // the distance the pair can close within the step (`reach`), so that a
   // body is caught as it arrives instead of after sinking (speculative
   // contact); compliant contacts act only on penetration.
-  const double margin = resolved(behav.getCompliance(), myCompliance) > 0 ? 0 : tol + reach;
+  const bool soft = resolved(behav.getCompliance(), myCompliance) > 0 || behav.getForceBehavior();
+  const double margin = soft ? 0 : tol + reach;
   // DEFAULT between rigid bodies: both ways, standing in for contour regions.
   V v = behav.getVertexPenetrations();
   if (v == V::Auto) v = behav.getMethod() == M::Default ? V::BothCollidables : V::FirstCollidable;
@@ -282,6 +291,8 @@ void CollisionManager::detectPair(RigidBody& a, RigidBody& b, const CollisionBeh
   if (v != V::SecondCollidable) detectVertices(a, b, mu, margin, tol);
   const size_t second = myContacts.size();
   if (v != V::FirstCollidable) detectVertices(b, a, mu, margin, tol);
+  if (v == V::BothCollidables)
+    for (size_t k = first; k < myContacts.size(); ++k) myContacts[k].twoWay = true;
   // Where vertices of both meshes meet (corner on corner), the second
   // contact repeats the first's row with the normal reversed: drop it.
   size_t kept = second;
@@ -362,15 +373,24 @@ void CollisionManager::getUnilateralConstraints(ConstraintBuilder& N) {
   for (size_t k = 0; k < myContacts.size(); ++k) {
     const ContactPoint& c = myContacts[k];
     const CollisionBehavior* behav = getActingBehavior(*c.bodyA, *c.bodyB);
-    const double tol = penetrationTol(*behav);
-    const double comp = resolved(behav->getCompliance(), myCompliance);
-    const double damp = resolved(behav->getDamping(), myDamping);
-    // A vertex outside (depth < 0) may close its gap but not cross it; one
-    // inside by up to the tolerance is held where it is; a deeper one is
-    // pushed back to the tolerance (§8.9.1): the allowance keeps resting
-    // contact from flickering. A compliant contact acts from zero depth.
-    const double phi = comp > 0 ? -c.depth : c.depth < 0 ? -c.depth : std::min(0.0, tol - c.depth);
-    N.beginRow(phi, comp, damp);
+    if (const ContactForceBehavior* fb = behav->getForceBehavior()) {
+      // The law's force at the current depth, as a compliant row linearized
+      // there: offset F·C, compliance C = 1/F', damping D (§8.7.2).
+      double fres[3];
+      fb->computeResponse(fres, -c.depth, c, c.normal, -1, c.twoWay ? ContactForceBehavior::TWO_WAY_CONTACT : 0);
+      if (!(fres[1] > 0) || !std::isfinite(fres[1])) continue;  // no area: no force
+      N.beginRow(fres[0] * fres[1], fres[1], fres[2]);
+    } else {
+      const double tol = penetrationTol(*behav);
+      const double comp = resolved(behav->getCompliance(), myCompliance);
+      const double damp = resolved(behav->getDamping(), myDamping);
+      // A vertex outside (depth < 0) may close its gap but not cross it; one
+      // inside by up to the tolerance is held where it is; a deeper one is
+      // pushed back to the tolerance (§8.9.1): the allowance keeps resting
+      // contact from flickering. A compliant contact acts from zero depth.
+      const double phi = comp > 0 ? -c.depth : c.depth < 0 ? -c.depth : std::min(0.0, tol - c.depth);
+      N.beginRow(phi, comp, damp);
+    }
     addContactEntries(N, c, c.normal);
     myRowContact.push_back(static_cast<int>(k));
   }
@@ -407,6 +427,10 @@ void CollisionManager::setConstraintForces(const double* bilateral, const double
   (void)bilateral;
   for (auto& c : myContacts) c.normalForce = 0, c.frictionForce.setZero();
   for (size_t r = 0; r < myRowContact.size(); ++r) myContacts[myRowContact[r]].normalForce = unilateral[r];
+  for (auto& c : myContacts) {
+    const double area = c.twoWay ? 0.5 * c.vertexArea : c.vertexArea;
+    c.pressure = area > 0 ? c.normalForce / area : 0;
+  }
   myReported = myContacts;
 }
 
@@ -422,7 +446,7 @@ double CollisionManager::getMaxHardError() {
   double e = 0;
   for (const auto& c : myContacts) {
     const CollisionBehavior* behav = getActingBehavior(*c.bodyA, *c.bodyB);
-    if (resolved(behav->getCompliance(), myCompliance) > 0) continue;
+    if (resolved(behav->getCompliance(), myCompliance) > 0 || behav->getForceBehavior()) continue;
     e = std::max(e, c.depth - penetrationTol(*behav));
   }
   return e;

@@ -44,7 +44,10 @@ struct ContactPoint {
   double mu = 0;                         ///< friction coefficient
   double normalForce = 0;                ///< on A along `normal`, from the last solve
   Vector3d frictionForce = Vector3d::Zero();  ///< on A, from the last solve
-  Vector3d frictionDirs[2];              ///< box-friction directions
+  Vector3d frictionDirs[2] = {Vector3d::Zero(), Vector3d::Zero()};  ///< box-friction directions
+  double vertexArea = 0;  ///< a third of the area of the faces around the vertex
+  double pressure = 0;    ///< normalForce over the vertex's area (halved two-way)
+  bool twoWay = false;    ///< vertices of both bodies are tested (§8.7.2.1)
 };
 
 class CollisionManager : public CompositeComponent, public Constrainer {

@@ -9,6 +9,7 @@
 #include "TestModels.h"
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
+#include "sinew/contact/ContactForceBehavior.h"
 #include "sinew/geometry/MeshFactory.h"
 #include "sinew/geometry/TriangleBVTree.h"
 
@@ -169,6 +170,62 @@ TEST(Contact, CompliantContactPushesWithDepthOverCompliance) {
   }
   EXPECT_NEAR(s.box.getPosition().z(), 0.1 - W * c / 4, 1e-9);
   EXPECT_NEAR(cm.getContactForce(s.box).z(), W, 1e-6 * W);
+}
+
+/// A ball of radius 0.1 (density 1000, W = m g) resting on a fixed plate
+/// through an elastic foundation (§8.7.3) of E, ν = 0.4 and thickness h.
+struct BallOnFoundation {
+  test::TestRoot r{Vector3d(0, 0, -9.8)};
+  RigidBody& plate;
+  RigidBody& ball;
+  std::shared_ptr<LinearElasticContact> efc;
+  BallOnFoundation(double E, double h, bool useLog)
+      : plate(r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000))),
+        ball(r.mech.addRigidBody(RigidBody::createIcosahedralSphere("ball", 0.1, 1000, 4))),
+        efc(std::make_shared<LinearElasticContact>(E, 0.4, 30.0, h)) {
+    plate.setDynamic(false);
+    plate.setPose(RigidTransform3d(0, 0, -0.05));
+    ball.setPose(RigidTransform3d(0, 0, 0.1));
+    efc->setUseLogDistance(useLog);
+    auto behav = std::make_unique<CollisionBehavior>(true, 0.0);
+    behav->setMethod(CollisionBehavior::Method::VertexPenetration);  // the ball's vertices only
+    behav->setForceBehavior(efc);
+    r.mech.setCollisionBehavior(ball, plate, std::move(behav));
+    r.run(2.0, 0.001);
+  }
+  double weight() const { return ball.getMass() * 9.8; }
+};
+
+TEST(Contact, ElasticFoundationPressuresFollowTheLawAndCarryTheWeight) {
+  // At rest every contact pushes with its vertex area times the law's
+  // pressure at its depth, and together they carry the ball's weight.
+  for (bool useLog : {false, true}) {
+    BallOnFoundation s(1.5e5, 0.01, useLog);
+    const auto& contacts = s.r.mech.getCollisionManager().getContacts();
+    ASSERT_GT(contacts.size(), 10u) << "useLog " << useLog;
+    double total = 0;
+    for (const ContactPoint& c : contacts) {
+      const double p = s.efc->pressure(c.depth, c.position);
+      EXPECT_NEAR(c.normalForce, c.vertexArea * p, 1e-6 * s.weight()) << "useLog " << useLog;
+      EXPECT_NEAR(c.pressure, p, 1e-6 * p + 1e-9) << "useLog " << useLog;
+      total += c.normalForce;
+    }
+    EXPECT_NEAR(total, s.weight(), 1e-6 * s.weight()) << "useLog " << useLog;
+    EXPECT_LT(s.ball.getVelocity().norm(), 1e-6);
+  }
+}
+
+TEST(Contact, ElasticFoundationSinksABallAsTheIntegratedLinearLaw) {
+  // The linear law p = K δ/h integrated over the paraboloidal contact of a
+  // sphere gives F = π K R δ²/h, so a ball of weight W sinks by
+  // δ = √(W h / (π K R)). The mesh's vertex areas are a quadrature of that
+  // integral; refining the ball brings δ closer.
+  const double E = 1.5e5, nu = 0.4, h = 0.01, R = 0.1;
+  const double K = (1 - nu) * E / ((1 + nu) * (1 - 2 * nu));
+  BallOnFoundation s(E, h, false);
+  const double delta = R - s.ball.getPosition().z();
+  const double expected = std::sqrt(s.weight() * h / (M_PI * K * R));
+  EXPECT_NEAR(delta, expected, 0.03 * expected);
 }
 
 TEST(Contact, BehaviorsFollowTheGuidesPriorities) {

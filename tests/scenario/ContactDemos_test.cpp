@@ -90,5 +90,30 @@ TEST(ContactDemos, JointedBallCollideStopsTheSwingOnTheBall) {
   EXPECT_LE(worst, 1e-9);
 }
 
+// ElasticFoundationContact (§8.7.4): the ball lands in the bowl and rolls
+// in it, held by the foundation: its centre stays within the cavity (less
+// the ball's radius) plus the layer's thickness, its contacts push (never
+// pull), and friction and damping take energy out.
+TEST(ContactDemos, ElasticFoundationContactHoldsTheBallInTheBowl) {
+  auto root = demos::createDemo("ElasticFoundationContact");
+  MechModel& mech = mechOf(*root);
+  RigidBody& ball = *root->findComponent<RigidBody>("models/mech/rigidBodies/ball");
+  CollisionManager& cm = mech.getCollisionManager();
+  root->initialize(0);
+  const double E0 = root->getEnergy();
+  double farthest = 0, minForce = 0;
+  bool touched = false;
+  root->addMonitor("check", [&](double, double) {
+    farthest = std::max(farthest, (ball.getPosition() - Vector3d(0, 0, 0.5)).norm());
+    for (const ContactPoint& c : cm.getContacts()) minForce = std::min(minForce, c.normalForce);
+    touched = touched || !cm.getContacts().empty();
+  });
+  root->run(3.0);
+  EXPECT_TRUE(touched);
+  EXPECT_LT(farthest, 1.5 - 0.7 + 0.1);
+  EXPECT_GE(minForce, 0.0);
+  EXPECT_LT(root->getEnergy(), E0);
+}
+
 }  // namespace
 }  // namespace sinew

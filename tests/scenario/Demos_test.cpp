@@ -56,7 +56,7 @@ TEST(Demos, TheGuideDemosAreRegistered) {
                         "LumbarFrameSpring", "FemBeam", "FemBeamWithBlock", "FemEmbeddedSphere",
                         "PointFemAttachment", "FrameFemAttachment", "JointedFemBeams", "MaterialBundleDemo",
                         "FemBeamWithFemSphere", "LumbarFEMDisk", "FemBeamWithMuscle", "JointedCollide",
-                        "JointedBallCollide", "BallPlateCollide"})
+                        "JointedBallCollide", "BallPlateCollide", "ElasticFoundationContact"})
     EXPECT_TRUE(have.count(n)) << n;
   EXPECT_TRUE(have.count(demos::defaultDemo()));
   for (auto& [name, entry] : ModelRegistry::instance().entries())

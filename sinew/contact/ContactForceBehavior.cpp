@@ -1,0 +1,68 @@
+#include "sinew/contact/ContactForceBehavior.h"
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "sinew/Error.h"
+#include "sinew/contact/CollisionManager.h"
+
+namespace sinew {
+
+double ContactForceBehavior::computeContactArea(const ContactPoint& cpnt) { return cpnt.vertexArea; }
+
+namespace {
+double checked(double v, bool ok, const char* what) {
+  if (!ok || !std::isfinite(v)) throw ModelError(std::string("LinearElasticContact: invalid ") + what + " " + std::to_string(v));
+  return v;
+}
+}  // namespace
+
+LinearElasticContact::LinearElasticContact(double E, double nu, double damping, double thickness) {
+  setYoungsModulus(E);
+  setPoissonsRatio(nu);
+  setDampingFactor(damping);
+  setThickness(thickness);
+}
+
+void LinearElasticContact::setYoungsModulus(double E) { myE = checked(E, E > 0, "Young's modulus"); }
+void LinearElasticContact::setPoissonsRatio(double nu) { myNu = checked(nu, nu > -1 && nu < 0.5, "Poisson's ratio"); }
+void LinearElasticContact::setThickness(double h) { myThickness = checked(h, h > 0, "thickness"); }
+void LinearElasticContact::setMinThicknessRatio(double r) { myMinRatio = checked(r, r > 0 && r < 1, "minThicknessRatio"); }
+void LinearElasticContact::setDampingFactor(double c) { myDamping = checked(c, c >= 0, "damping factor"); }
+
+double LinearElasticContact::pressure(double delta, const Vector3d& x, double* slope) const {
+  const double E = myEField ? myEField(x) : myE, h = myThicknessField ? myThicknessField(x) : myThickness;
+  const double K = (1 - myNu) * E / ((1 + myNu) * (1 - 2 * myNu));
+  double p, dp;
+  if (!myUseLog) {
+    p = K * delta / h;
+    dp = K / h;
+  } else if (1 - delta / h > myMinRatio) {
+    p = -K * std::log(1 - delta / h);
+    dp = K / (h - delta);
+  } else {
+    // Beyond (1 − r) h the logarithm is continued by its tangent, so that a
+    // contact through the layer still has a finite, steep pressure.
+    const double d0 = h * (1 - myMinRatio);
+    dp = K / (h * myMinRatio);
+    p = -K * std::log(myMinRatio) + dp * (delta - d0);
+  }
+  if (slope) *slope = dp;
+  return p;
+}
+
+void LinearElasticContact::computeResponse(double fres[3], double dist, const ContactPoint& cpnt, const Vector3d&,
+                                           double contactArea, int flags) const {
+  double A = myUseLocalArea || contactArea < 0 ? computeContactArea(cpnt) : contactArea;
+  if (flags & TWO_WAY_CONTACT) A *= 0.5;
+  const double delta = std::max(-dist, 0.0);
+  double slope;
+  const double F = -A * pressure(delta, cpnt.position, &slope);
+  const double stiffness = A * slope;
+  fres[0] = F;
+  fres[1] = stiffness > 0 ? 1 / stiffness : std::numeric_limits<double>::infinity();
+  fres[2] = myDampingMethod == DampingMethod::Direct ? myDamping : myDamping * std::abs(F);
+}
+
+}  // namespace sinew
