@@ -162,6 +162,10 @@ const CollisionBehavior* CollisionManager::getActingBehavior(Component& a, Compo
   return d.isEnabled() ? &d : nullptr;
 }
 
+bool CollisionManager::isSoft(const CollisionBehavior& b) const {
+  return resolved(b.getCompliance(), myCompliance) > 0 || b.getForceBehavior();
+}
+
 double CollisionManager::penetrationTol(const CollisionBehavior& b) const {
   return b.getPenetrationTol() >= 0 ? b.getPenetrationTol() : myMech.getPenetrationTol();
 }
@@ -198,10 +202,9 @@ const CollisionManager::BodyGeometry* CollisionManager::geometryOf(RigidBody& bo
   g->mesh.triangulate();
   for (int i = 0; i < g->mesh.numVertices(); ++i) g->radius = std::max(g->radius, g->mesh.getVertex(i).norm());
   g->vertexAreas.assign(g->mesh.numVertices(), 0.0);
-  for (const auto& f : g->mesh.getFaces()) {
-    const Vector3d &a = g->mesh.getVertex(f[0]), &b = g->mesh.getVertex(f[1]), &c = g->mesh.getVertex(f[2]);
-    const double third = (b - a).cross(c - a).norm() / 6;
-    for (int k = 0; k < 3; ++k) g->vertexAreas[f[k]] += third;
+  for (int f = 0; f < g->mesh.numFaces(); ++f) {
+    const double third = g->mesh.computeFaceArea(f) / 3;
+    for (int v : g->mesh.getFaces()[f]) g->vertexAreas[v] += third;
   }
   try {
     g->tree = std::make_unique<TriangleBVTree>(g->mesh);
@@ -282,8 +285,7 @@ void CollisionManager::detectPair(RigidBody& a, RigidBody& b, const CollisionBeh
   // the distance the pair can close within the step (`reach`), so that a
   // body is caught as it arrives instead of after sinking (speculative
   // contact); compliant contacts act only on penetration.
-  const bool soft = resolved(behav.getCompliance(), myCompliance) > 0 || behav.getForceBehavior();
-  const double margin = soft ? 0 : tol + reach;
+  const double margin = isSoft(behav) ? 0 : tol + reach;
   // DEFAULT between rigid bodies: both ways, standing in for contour regions.
   V v = behav.getVertexPenetrations();
   if (v == V::Auto) v = behav.getMethod() == M::Default ? V::BothCollidables : V::FirstCollidable;
@@ -291,8 +293,10 @@ void CollisionManager::detectPair(RigidBody& a, RigidBody& b, const CollisionBeh
   if (v != V::SecondCollidable) detectVertices(a, b, mu, margin, tol);
   const size_t second = myContacts.size();
   if (v != V::FirstCollidable) detectVertices(b, a, mu, margin, tol);
-  if (v == V::BothCollidables)
-    for (size_t k = first; k < myContacts.size(); ++k) myContacts[k].twoWay = true;
+  for (size_t k = first; k < myContacts.size(); ++k) {
+    myContacts[k].behavior = &behav;
+    myContacts[k].twoWay = v == V::BothCollidables;
+  }
   // Where vertices of both meshes meet (corner on corner), the second
   // contact repeats the first's row with the normal reversed: drop it.
   size_t kept = second;
@@ -372,7 +376,7 @@ void CollisionManager::getUnilateralConstraints(ConstraintBuilder& N) {
   myRowContact.clear();
   for (size_t k = 0; k < myContacts.size(); ++k) {
     const ContactPoint& c = myContacts[k];
-    const CollisionBehavior* behav = getActingBehavior(*c.bodyA, *c.bodyB);
+    const CollisionBehavior* behav = c.behavior;
     if (const ContactForceBehavior* fb = behav->getForceBehavior()) {
       // The law's force at the current depth, as a compliant row linearized
       // there: offset F·C, compliance C = 1/F', damping D (§8.7.2).
@@ -444,11 +448,8 @@ void CollisionManager::setFrictionForces(const double* friction) {
 double CollisionManager::getMaxHardError() {
   updateContacts(0);
   double e = 0;
-  for (const auto& c : myContacts) {
-    const CollisionBehavior* behav = getActingBehavior(*c.bodyA, *c.bodyB);
-    if (resolved(behav->getCompliance(), myCompliance) > 0 || behav->getForceBehavior()) continue;
-    e = std::max(e, c.depth - penetrationTol(*behav));
-  }
+  for (const auto& c : myContacts)
+    if (!isSoft(*c.behavior)) e = std::max(e, c.depth - penetrationTol(*c.behavior));
   return e;
 }
 

@@ -48,6 +48,7 @@ struct ContactPoint {
   double vertexArea = 0;  ///< a third of the area of the faces around the vertex
   double pressure = 0;    ///< normalForce over the vertex's area (halved two-way)
   bool twoWay = false;    ///< vertices of both bodies are tested (§8.7.2.1)
+  const CollisionBehavior* behavior = nullptr;  ///< the behaviour that governs it
 };
 
 class CollisionManager : public CompositeComponent, public Constrainer {
@@ -110,6 +111,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   std::vector<RigidBody*> collidableBodies() const;
   CollisionBehavior& addBehavior(std::unique_ptr<CollisionBehavior> behav);
   double penetrationTol(const CollisionBehavior& b) const;
+  /// Compliant or governed by a force law: acts only on penetration and is
+  /// not corrected by position stabilization.
+  bool isSoft(const CollisionBehavior& b) const;
   double resolved(double own, double inherited) const { return own >= 0 ? own : inherited; }
   static int groupIndex(Collidable::Group g);
 

@@ -77,7 +77,6 @@ double MechModel::getFriction() { return getCollisionManager().getFriction(); }
 void MechModel::setPenetrationTol(double tol) {
   if (!(tol >= 0) || !std::isfinite(tol)) throw ModelError("penetrationTol must be non-negative and finite", describe());
   myPenetrationTol = tol;
-  myPenetrationTolSet = true;
 }
 
 namespace {
@@ -94,7 +93,7 @@ void extendBounds(const Component& c, Eigen::AlignedBox3d& box) {
 }  // namespace
 
 double MechModel::getPenetrationTol() const {
-  if (myPenetrationTolSet || myPenetrationTol >= 0) return myPenetrationTol;
+  if (myPenetrationTol >= 0) return myPenetrationTol;  // set, or computed before
   Eigen::AlignedBox3d box;
   extendBounds(*this, box);
   const double radius = box.isEmpty() ? 0.0 : 0.5 * box.diagonal().norm();

@@ -153,8 +153,7 @@ class MechModel : public MechSystemBase {
   ComponentList<Component>* myBodyConnectors;
   ComponentList<AttachmentComponent>* myAttachments;
   CollisionManager* myCollisionManager = nullptr;
-  mutable double myPenetrationTol = -1;
-  bool myPenetrationTolSet = false;
+  mutable double myPenetrationTol = -1;  ///< < 0: not set nor computed yet
 };
 
 }  // namespace sinew
