@@ -316,8 +316,9 @@ void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, doub
   // with w = (f, m) there, body A's entry is (f, m + r_A × f) for its arm
   // r_A to C, and body B's the negative of its own. Fixed-size rows: a
   // dynamic temporary would allocate for every entry of every step.
-  const Vector3d f = myTGW.R * wG.head<3>(), m = myTGW.R * wG.tail<3>();
   b.beginRow(dist, compliance, myDamping, rate);
+  if (!b.wantsEntries()) return;
+  const Vector3d f = myTGW.R * wG.head<3>(), m = myTGW.R * wG.tail<3>();
   Eigen::Matrix<double, 1, 6> g;
   g << f.transpose(), (m + myArmA.cross(f)).transpose();
   b.addEntry(*myA, g);

@@ -140,6 +140,10 @@ class ConstraintBuilder {
   /// they are not for a step (position stabilization). Contact uses it to
   /// watch what may come into contact within the step.
   virtual double stepSize() const { return 0; }
+  /// False when only the rows' errors (dist) are asked, as by a chord pass
+  /// of position stabilization that reuses earlier factors: addEntry then
+  /// ignores its entries, and constrainers may skip computing them.
+  virtual bool wantsEntries() const { return true; }
 };
 
 /// The bound of a box-friction row (guide §8.9.4): |φ| ≤ mu · θ, where θ

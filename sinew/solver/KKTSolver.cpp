@@ -130,6 +130,14 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   return solveFriction(S, bf, G, N, u, lambda, theta);
 }
 
+bool KKTSolver::solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, const ConstraintRows& N,
+                           Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+  if (!canSolveAgain() || N.numRows() > 0) return false;
+  if (!mySchur.solveAgain(bf, G, u, lambda)) return false;
+  theta.resize(0);
+  return true;
+}
+
 bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                               const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
                               Eigen::VectorXd& theta) {

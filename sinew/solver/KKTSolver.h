@@ -67,6 +67,14 @@ class KKTSolver {
   bool solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
              const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
              Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  /// A chord step: solves again with the factors of the last solve, for
+  /// new right-hand sides b_f and G.rhs (see SchurKKTSolver::solveAgain).
+  /// Only after a Schur solve of hard bilateral rows and no unilateral or
+  /// friction rows; returns false, doing nothing, otherwise.
+  bool solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
+                  Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  /// Whether solveAgain can use the last solve's factors (for rows of the same number).
+  bool canSolveAgain() const { return myUsedSchur && myPhi.size() == 0 && mySchur.factoredHard(); }
   /// Friction rows for the following solves (null: none).
   void setFriction(const FrictionRows* D) { myFriction = D; }
   /// The friction impulses of the last solve, one per friction row.

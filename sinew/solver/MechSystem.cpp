@@ -371,6 +371,7 @@ void MechSystem::RowBuilder::beginRow(double d, double compliance, double damp, 
 }
 
 void MechSystem::RowBuilder::addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
+  if (!wantEntries) return;
   const int i = mySys.compIndex(c);
   // An unattached component expands onto itself with J = I: skip the product.
   if (!c.isAttached()) {

@@ -68,6 +68,9 @@ class MechSystem : public JacobianPattern {
   void formMatrix(double m, double d, double k, SparseMatrixd& S) const;
   /// y += (d·D_ap + k·K_ap)·u_p: the parametric columns times their velocities.
   void addParametricTerm(double d, double k, const Eigen::VectorXd& up, Eigen::VectorXd& y) const;
+  /// Whether some damping or stiffness block was written since the last
+  /// zeroJacobians(): if not, formMatrix gives m·M whatever d and k are.
+  bool hasDampingOrStiffness() const { return myDAcc.touched || myKAcc.touched; }
   /// y = M·x, D·x, K·x over the active pattern.
   void mulMass(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
   void mulDamping(const Eigen::VectorXd& x, Eigen::VectorXd& y) const;
@@ -97,8 +100,9 @@ class MechSystem : public JacobianPattern {
     void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) override;
     bool wantsVelocityProducts() const override { return wantVelocityProducts; }
     double stepSize() const override { return h; }
+    bool wantsEntries() const override { return wantEntries; }
     std::vector<double> dist, damping, velocityProduct;
-    bool wantVelocityProducts = false;
+    bool wantVelocityProducts = false, wantEntries = true;
     double h = 0;
 
    private:

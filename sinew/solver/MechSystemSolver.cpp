@@ -65,7 +65,7 @@ void MechSystemSolver::computeForces(double t, bool jacobians) {
 // ------------------------------------------------------------- constraints
 
 void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up,
-                                           double gdotScale) {
+                                           double gdotScale, bool entries) {
   myG.clear();
   myN.clear();
   myD.clear();
@@ -74,6 +74,7 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
   myRowCountsD.clear();
   MechSystem::RowBuilder gb(mySys, myG, up), nb(mySys, myN, up), db(mySys, myD.rows, up);
   gb.wantVelocityProducts = nb.wantVelocityProducts = velocityLevel && gdotScale != 0;
+  gb.wantEntries = nb.wantEntries = db.wantEntries = entries;
   gb.h = nb.h = db.h = velocityLevel ? h : 0;
   std::vector<FrictionLimit> limits;
   for (auto* c : myConstrainers) {
@@ -282,6 +283,7 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact
   const auto assembled = Clock::now();
   solveOrThrow(myKKT, myS, mySys.takePatternChanged(), myB, myU, t1);
+  myChordReady = !mySys.hasDampingOrStiffness();  // S = M
   const auto solved = Clock::now();
   if (trap) finishStep(h, t1, h / 2, u0 + myU);
   else finishStep(h, t1, h, myU);
@@ -393,12 +395,24 @@ void MechSystemSolver::stabilizePositions(double t1) {
   // more than round-off after the first.
   // Whether another pass is needed is asked of the constrainers, which can
   // answer without forming their rows.
+  //
+  // Right after a velocity solve whose matrix was M (no damping or
+  // stiffness terms) with hard bilateral rows only, the first passes reuse
+  // its factors (a chord Newton step): the rows have turned by only h·ω
+  // since, so each such pass still removes all but a fraction h·ω of the
+  // error, at the cost of one back-substitution instead of a factorization.
+  // The last pass always factors afresh.
   const int maxPasses = 3;
   const double tol = 1e-11;
   if (myConstrainers.empty()) return;
+  const bool chord = myChordReady && myStabilization == PosStabilization::GlobalMass && myKKT.canSolveAgain();
+  myChordReady = false;
   for (int pass = 0; pass < maxPasses; ++pass) {
-    if (pass > 0 && !(maxHardConstraintError() > tol)) break;
-    if (!stabilizationPass(t1)) break;
+    // A chord pass evaluates only the errors, so it checks them itself; a
+    // full pass builds every row, so the errors are asked for first.
+    const bool usesChord = chord && pass < maxPasses - 1;
+    if (pass > 0 && !usesChord && !(maxHardConstraintError() > tol)) break;
+    if (!stabilizationPass(t1, usesChord, pass > 0 ? tol : 0.0)) break;
   }
 }
 
@@ -408,17 +422,32 @@ double MechSystemSolver::maxHardConstraintError() const {
   return e;
 }
 
-bool MechSystemSolver::stabilizationPass(double t1) {
+bool MechSystemSolver::stabilizationPass(double t1, bool chord, double tol) {
   Eigen::VectorXd zeroUp = Eigen::VectorXd::Zero(mySys.paramVelSize());
-  buildConstraintRows(1.0, false, zeroUp);
+  buildConstraintRows(1.0, false, zeroUp, 0.0, !chord);
   double maxErr = 0;
   for (int i = 0; i < myG.numRows(); ++i)
     if (myG.compliance[i] == 0) maxErr = std::max(maxErr, std::abs(myG.rhs[i]));
   for (int i = 0; i < myN.numRows(); ++i)
     if (myN.compliance[i] == 0) maxErr = std::max(maxErr, myN.rhs[i]);  // penetration only
-  if (!(maxErr > 0)) return false;
+  if (!(maxErr > tol)) return false;
   // [A −Gᵀ; −G −R] [Δ; λ] = [0; d]: the mass-weighted (or stiffness-
   // weighted) smallest correction that removes the constraint error.
+  Eigen::VectorXd b = Eigen::VectorXd::Zero(mySys.activeVelSize()), dq;
+  if (!(chord && myKKT.solveAgain(b, myG, myN, dq, myLambda, myTheta))) {
+    if (chord) buildConstraintRows(1.0, false, zeroUp);  // rows changed in kind: all entries needed
+    solveProjection(t1, b, dq);
+  }
+  Eigen::VectorXd q;
+  mySys.getFullPos(q);
+  addActivePosImpulse(q, 1.0, dq);
+  mySys.setFullPos(q);
+  mySys.updateExpansions();
+  mySys.updateAttachmentStates();
+  return true;
+}
+
+void MechSystemSolver::solveProjection(double t1, const Eigen::VectorXd& b, Eigen::VectorXd& dq) {
   if (myStabilization == PosStabilization::GlobalStiffness) {
     computeForces(t1, true);
     mySys.assembleMass();
@@ -427,17 +456,9 @@ bool MechSystemSolver::stabilizationPass(double t1) {
     mySys.assembleMass();
     mySys.formMatrix(1.0, 0.0, 0.0, myMS);
   }
-  Eigen::VectorXd b = Eigen::VectorXd::Zero(mySys.activeVelSize()), dq;
   bool changed = myProjPatternChanged || mySys.takePatternChanged();
   myProjPatternChanged = false;
   solveOrThrow(myProjKKT, myMS, changed, b, dq, t1);
-  Eigen::VectorXd q;
-  mySys.getFullPos(q);
-  addActivePosImpulse(q, 1.0, dq);
-  mySys.setFullPos(q);
-  mySys.updateExpansions();
-  mySys.updateAttachmentStates();
-  return true;
 }
 
 std::vector<double> MechSystemSolver::solveStatic(double t, double relTol, int maxIter) {

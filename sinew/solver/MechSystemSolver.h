@@ -72,8 +72,10 @@ class MechSystemSolver {
  private:
   void computeForces(double t, bool jacobians);
   /// Rows at the current configuration; at velocity level over a step h,
-  /// a non-zero `gdotScale` s adds −s·Ġu to each right-hand side.
-  void buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up, double gdotScale = 0);
+  /// a non-zero `gdotScale` s adds −s·Ġu to each right-hand side. Without
+  /// `entries` only the right-hand sides and compliances are built.
+  void buildConstraintRows(double h, bool velocityLevel, const Eigen::VectorXd& up, double gdotScale = 0,
+                           bool entries = true);
   /// Trapezoidal's rows: taken at the step's predicted midpoint and holding
   /// the average velocity (u0 + u⁺)/2, written as rows on u⁺.
   void buildMidpointRows(double h, const Eigen::VectorXd& u0);
@@ -88,8 +90,12 @@ class MechSystemSolver {
   void computeAccel(double t, Eigen::VectorXd& a);
   void projectVelocities(double t1);
   void stabilizePositions(double t1);
-  /// One projection pass if some hard constraint error is non-zero; false if none was needed.
-  bool stabilizationPass(double t1);
+  /// One projection pass if some hard constraint error exceeds `tol`;
+  /// false if none was needed. With `chord`, the velocity solve's factors
+  /// are reused (see stabilizePositions).
+  bool stabilizationPass(double t1, bool chord, double tol);
+  /// The projection solve of a pass with M (or M − K) at the current configuration.
+  void solveProjection(double t1, const Eigen::VectorXd& b, Eigen::VectorXd& dq);
   /// The largest hard-row error over all constrainers, without building rows.
   double maxHardConstraintError() const;
   void updateParametric(double h);
@@ -111,6 +117,9 @@ class MechSystemSolver {
   KKTSolver myKKT, myProjKKT;
   StepTimings myTimings;
   bool myMassPatternChanged = true, myProjPatternChanged = true;
+  /// The velocity solve of this step factored M with hard bilateral rows
+  /// only, so its factors can serve as the stabilization's chord.
+  bool myChordReady = false;
   // Workspace reused across steps.
   SparseMatrixd myS, myMS;
   ConstraintRows myG, myN;

@@ -352,6 +352,7 @@ bool SchurKKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const E
   // with the KKT path's tolerance and step limit.
   const double scale = std::max({1.0, bf.lpNorm<Eigen::Infinity>(), myC.lpNorm<Eigen::Infinity>()});
   eliminate(bf, myC, u, myMu);
+  myFactoredHard = myMn == 0 && std::all_of(G.compliance.begin(), G.compliance.end(), [](double c) { return c == 0; });
   for (int k = 0;; ++k) {
     const double r = residual(S, G, N, active, bf, myC, u);
     if (r <= 1e-14 * scale) break;
@@ -365,6 +366,17 @@ bool SchurKKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const E
   }
   lambda = myMu.head(myMg);
   theta = myMu.tail(myMn);
+  return true;
+}
+
+bool SchurKKTSolver::solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, Eigen::VectorXd& u,
+                                Eigen::VectorXd& lambda) {
+  if (!myValid || !myFactoredHard || G.numRows() != myMg || bf.size() != myN) return false;
+  for (double c : G.compliance)
+    if (c != 0) return false;
+  myC = Eigen::Map<const Eigen::VectorXd>(G.rhs.data(), myMg);
+  eliminate(bf, myC, u, myMu);
+  lambda = myMu;
   return true;
 }
 

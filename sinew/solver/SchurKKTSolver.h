@@ -46,6 +46,16 @@ class SchurKKTSolver {
              const ConstraintRows& N, const std::vector<char>& active, Eigen::VectorXd& u,
              Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
 
+  /// Solves again with the factors of the last solve() and new right-hand
+  /// sides b_f and b_g = G.rhs: a chord step, for a Newton iteration whose
+  /// matrix has moved little since (position stabilization right after the
+  /// velocity solve). Only for hard bilateral rows: returns false, leaving
+  /// the outputs unspecified, if the last solve had unilateral or
+  /// compliant rows or G's rows differ from its rows in number.
+  bool solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, Eigen::VectorXd& u, Eigen::VectorXd& lambda);
+  /// Whether the last solve's factors are of hard bilateral rows only.
+  bool factoredHard() const { return myValid && myFactoredHard; }
+
  private:
   /// Which rows of A touch a diagonal block of S, and where that block's
   /// slice of G (then of G L⁻ᵀ) lives in myZ.
@@ -93,6 +103,7 @@ class SchurKKTSolver {
 
   // Numbers of one factorization.
   double myDiagScale = 1;  ///< max(1, largest |S_ii|), the regularization's scale
+  bool myFactoredHard = false;  ///< the factors are of hard bilateral rows only
   std::vector<double> myLinv, myZ;  ///< per block: L⁻¹ of S_b; G_b L⁻ᵀ
   BlockCholesky myChol;  ///< A and its factor
   Eigen::VectorXd myY, myC, myRhs, myMu, myRf, myRc, myDu, myDmu;

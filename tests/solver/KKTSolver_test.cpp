@@ -103,6 +103,35 @@ TEST(KKTSolver, SchurPathHandlesParticlesAndRedundantRows) {
   EXPECT_NEAR(schur.lambda[6], total / 2, 1e-3 * std::abs(total));
 }
 
+TEST(KKTSolver, SolveAgainReusesTheFactorsForNewRightHandSides) {
+  // A chord step of position stabilization: the factors of one solve serve
+  // a second right-hand side, and give what a fresh solve of it gives.
+  std::mt19937 rng(11);
+  const int blocks = 10;
+  SparseMatrixd S = blockDiagonal(std::vector<int>(blocks, 6), rng);
+  ConstraintRows G = randomRows(15, blocks, 0, rng), N;
+  KKTSolver kkt;
+  Solution first;
+  ASSERT_TRUE(kkt.solve(S, true, Eigen::VectorXd::Ones(6 * blocks), G, N, first.u, first.lambda, first.theta));
+  ASSERT_TRUE(kkt.canSolveAgain());
+  for (int i = 0; i < G.numRows(); ++i) G.rhs[i] = 0.1 * (i - 7);
+  const Eigen::VectorXd b2 = Eigen::VectorXd::Zero(6 * blocks);
+  Solution again;
+  ASSERT_TRUE(kkt.solveAgain(b2, G, N, again.u, again.lambda, again.theta));
+  expectSame(again, solveWith(LinearSolverType::EigenLDLT, S, b2, G, N), 1e-10);
+  // Rows of another number, compliant rows or unilateral rows are refused.
+  ConstraintRows fewer = randomRows(14, blocks, 0, rng);
+  EXPECT_FALSE(kkt.solveAgain(b2, fewer, N, again.u, again.lambda, again.theta));
+  G.compliance[0] = 1e-3;
+  EXPECT_FALSE(kkt.solveAgain(b2, G, N, again.u, again.lambda, again.theta));
+  ASSERT_TRUE(kkt.solve(S, false, b2, G, N, again.u, again.lambda, again.theta));
+  EXPECT_FALSE(kkt.canSolveAgain());  // its factors hold a compliant row
+  G.compliance[0] = 0;
+  ConstraintRows U = randomRows(2, blocks, 0, rng);
+  ASSERT_TRUE(kkt.solve(S, false, b2, G, U, again.u, again.lambda, again.theta));
+  EXPECT_FALSE(kkt.canSolveAgain());
+}
+
 TEST(KKTSolver, CoupledMatrixKeepsTheKKTPath) {
   std::mt19937 rng(5);
   SparseMatrixd S = blockDiagonal({6, 6}, rng);
