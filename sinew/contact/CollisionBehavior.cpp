@@ -37,6 +37,10 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
                               &CollisionBehavior::setMethod);
   list.add<CollisionBehavior>("vertexPenetrations", "whose vertices are tested",
                               &CollisionBehavior::getVertexPenetrations, &CollisionBehavior::setVertexPenetrations);
+  list.add<CollisionBehavior>("bilateralVertexContact", "FEM vertex contacts as bilateral rows",
+                              &CollisionBehavior::getBilateralVertexContact,
+                              &CollisionBehavior::setBilateralVertexContact)
+      .setDefault(true);
 }
 
 CollisionBehavior::CollisionBehavior() : Component() {}
@@ -48,6 +52,7 @@ CollisionBehavior::CollisionBehavior(bool enabled, double mu) : Component(), myE
 CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
     : Component(),
       myEnabled(o.myEnabled),
+      myBilateralVertexContact(o.myBilateralVertexContact),
       myFriction(o.myFriction),
       myCompliance(o.myCompliance),
       myDamping(o.myDamping),

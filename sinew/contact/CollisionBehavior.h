@@ -49,13 +49,18 @@ class CollisionBehavior : public Component {
   void setMethod(Method m);
   VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
   void setVertexPenetrations(VertexPenetrations v) { myVertexPenetrations = v; }
+  /// Vertex-penetration contacts of an FEM model as bilateral rows, dropped
+  /// between steps when they pull (§8.4.1.2); default true. Contacts with
+  /// friction, and those between two rigid bodies, stay unilateral.
+  bool getBilateralVertexContact() const { return myBilateralVertexContact; }
+  void setBilateralVertexContact(bool b) { myBilateralVertexContact = b; }
   /// A contact force law in place of hard contact (§8.7.2), e.g. a
   /// LinearElasticContact (§8.7.3); null: none. Copies share it.
   const ContactForceBehavior* getForceBehavior() const { return myForceBehavior.get(); }
   void setForceBehavior(std::shared_ptr<const ContactForceBehavior> b) { myForceBehavior = std::move(b); }
 
  private:
-  bool myEnabled = false;
+  bool myEnabled = false, myBilateralVertexContact = true;
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1;
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;

@@ -1,26 +1,31 @@
 // CollisionManager: the MechModel's collision handling (guide §8.1, §8.2,
 // §8.4, §8.8). It keeps the collision behaviours (pairs, pairs with a group,
 // and the defaults between groups, with the priorities of §8.1.2), finds
-// the contacts of every enabled pair of rigid bodies at the current
-// configuration, and supplies them to the solver as a Constrainer:
-// unilateral rows along the contact normals and, where friction is set,
-// two box-friction rows per contact bounded by μ times the normal impulse
-// (§8.9.4).
+// the contacts of every enabled pair of collidables at the current
+// configuration, and supplies them to the solver as a Constrainer: rows
+// along the contact normals and, where friction is set, two box-friction
+// rows per contact bounded by μ times the normal impulse (§8.9.4).
 //
-// Contacts come from vertex penetration (§8.4.1.2): each vertex of one
-// body's collision mesh inside the other's gives a contact with the normal
-// toward the nearest point of the other surface and the distance to it as
-// depth. Between two rigid bodies the vertices of both are tested, in place
-// of the guide's contour-region default, which is not built yet. A contact
-// holds a penetration of up to penetrationTol (§8.9.1) and pushes out what
-// is deeper; vertices outside, up to penetrationTol plus the distance the
+// Collidables are rigid bodies (their collidable meshes), FEM models
+// (their surface mesh, §8.1) and FEM mesh components named in a behaviour
+// (an embedded mesh, as in FemCollisions). Contacts come from vertex
+// penetration (§8.4.1.2): each vertex of one mesh inside the other gives a
+// contact with the normal toward the nearest point of the other surface and
+// the distance to it as depth. Between two rigid bodies the vertices of
+// both are tested, in place of the guide's contour-region default, which is
+// not built yet; with an FEM model, by default (AUTO) only the FEM's
+// vertices, both ways between two FEM models. A rigid contact holds a
+// penetration of up to penetrationTol (§8.9.1) and pushes out what is
+// deeper; vertices outside, up to penetrationTol plus the distance the
 // pair can close within the step, are watched too, so that an arriving body
-// is stopped at the surface within the step it reaches it.
-// FEM collidables are not built yet.
+// is stopped at the surface within the step it reaches it. FEM contacts
+// are bilateral rows by default (bilateralVertexContact): no complementarity
+// problem, and a contact whose row pulled is left out of the next step.
 #pragma once
 
 #include <map>
 #include <memory>
+#include <tuple>
 #include <vector>
 
 #include "sinew/contact/CollisionBehavior.h"
@@ -33,11 +38,19 @@ namespace sinew {
 
 class MechModel;
 class RigidBody;
+class FemMeshComp;
+class FemNode3d;
 
 /// One contact of the last detection (§8.8.2), in world coordinates.
 struct ContactPoint {
-  RigidBody* bodyA = nullptr;  ///< owns the penetrating vertex
-  RigidBody* bodyB = nullptr;  ///< the body it penetrates
+  Component* collidableA = nullptr;  ///< owns the penetrating vertex (as behaviours name it)
+  Component* collidableB = nullptr;  ///< the collidable it penetrates
+  RigidBody* bodyA = nullptr;  ///< A if it is a rigid body, else null
+  RigidBody* bodyB = nullptr;  ///< B if it is a rigid body, else null
+  /// An FEM side's point as weighted nodes (weights sum to 1); empty for a rigid side.
+  std::vector<std::pair<FemNode3d*, double>> nodesA, nodesB;
+  bool bilateral = false;  ///< a bilateral row (bilateralVertexContact)
+  int vertex = -1;         ///< A's vertex
   Vector3d position = Vector3d::Zero();  ///< the vertex
   Vector3d normal = Vector3d::Zero();    ///< unit, from B toward A
   double depth = 0;  ///< penetration distance; negative: a vertex just outside (speculative)
@@ -83,14 +96,16 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// The contacts found by the last detection, with their forces from the
   /// last solve (§8.8).
   const std::vector<ContactPoint>& getContacts() const { return myReported; }
-  /// Total force on `body` from its contacts in the last solve.
-  Vector3d getContactForce(const RigidBody& body) const;
+  /// Total force on a collidable (rigid body, FEM model or FEM mesh) from
+  /// its contacts in the last solve.
+  Vector3d getContactForce(const Component& collidable) const;
   /// Runs detection at the current configuration (the solver does so
   /// whenever it builds rows), watching what can come into contact within
   /// a step h.
   void updateContacts(double h = 0);
 
   // Constrainer
+  void getBilateralConstraints(ConstraintBuilder& G) override;
   void getUnilateralConstraints(ConstraintBuilder& N) override;
   void getFrictionConstraints(ConstraintBuilder& D, std::vector<FrictionLimit>& limits) override;
   void setConstraintForces(const double* bilateral, const double* unilateral) override;
@@ -104,11 +119,35 @@ class CollisionManager : public CompositeComponent, public Constrainer {
     Collidable::Group group;
     CollisionBehavior* behav;
   };
-  struct BodyGeometry;
-  const BodyGeometry* geometryOf(RigidBody& body);
-  void detectPair(RigidBody& a, RigidBody& b, const CollisionBehavior& behav, double reach);
-  void detectVertices(RigidBody& a, RigidBody& b, double mu, double margin, double eps);
-  std::vector<RigidBody*> collidableBodies() const;
+  /// A collidable body: a rigid body or an FEM mesh (a model's surface or
+  /// an embedded mesh), with `comp` what behaviours name.
+  struct Collider {
+    Component* comp = nullptr;
+    RigidBody* rigid = nullptr;
+    FemMeshComp* mesh = nullptr;
+    bool deformable() const { return !rigid; }
+  };
+  /// A collidable's triangle tree and what contacts need of its mesh. A rigid
+  /// body's is in body coordinates, built from its collidable polygonal
+  /// meshes (triangulated) and kept until they change; an FEM mesh's is in
+  /// world coordinates over the mesh itself, rebuilt at each detection.
+  struct Geometry {
+    std::vector<const MeshBase*> sources;  ///< rigid: the meshes it was built from
+    PolygonalMesh mesh;                    ///< rigid: their union, triangulated
+    const PolygonalMesh* fem = nullptr;    ///< FEM: the deforming mesh itself
+    long detection = -1;                   ///< FEM: the detection it was built for
+    std::unique_ptr<TriangleBVTree> tree;
+    double radius = 0;  ///< rigid: farthest vertex from the body origin
+    std::vector<double> vertexAreas;  ///< a third of the area of each vertex's faces
+    const PolygonalMesh& surface() const { return fem ? *fem : mesh; }
+  };
+  const Geometry* geometryOf(const Collider& c);
+  void detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach);
+  void detectVertices(const Collider& a, const Collider& b, double margin, double eps);
+  std::vector<Collider> collidables() const;
+  Collidable::Group groupOf(const Component& c) const;
+  /// ModelError unless c is a rigid body, an FEM model or an FEM mesh.
+  void requireCollidable(const Component& c) const;
   CollisionBehavior& addBehavior(std::unique_ptr<CollisionBehavior> behav);
   double penetrationTol(const CollisionBehavior& b) const;
   /// Compliant or governed by a force law: acts only on penetration and is
@@ -116,16 +155,23 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   bool isSoft(const CollisionBehavior& b) const;
   double resolved(double own, double inherited) const { return own >= 0 ? own : inherited; }
   static int groupIndex(Collidable::Group g);
+  void addContactRow(ConstraintBuilder& b, size_t k);
 
   MechModel& myMech;
   ComponentList<CollisionBehavior>* myBehaviors;
   std::vector<PairEntry> myPairs;
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
   double myFriction = 0, myCompliance = 0, myDamping = 0;
-  std::map<const RigidBody*, std::unique_ptr<BodyGeometry>> myGeometry;
+  std::map<const Component*, std::unique_ptr<Geometry>> myGeometry;
+  long myDetections = 0;  ///< count of detections, to rebuild FEM geometry once per detection
   std::vector<ContactPoint> myContacts;  ///< of the last detection
   std::vector<ContactPoint> myReported;  ///< of the last velocity solve, with forces
+  std::vector<int> myBilateralContact;  ///< contact of each bilateral row of the last build
+  bool myChordBuild = false;  ///< the last build had no entries (see getBilateralConstraints)
   std::vector<int> myRowContact;  ///< contact of each unilateral row of the last build
+  /// Bilateral contacts (A, B, A's vertex) that pulled in the last solve:
+  /// left out of the next detection.
+  std::vector<std::tuple<const Component*, const Component*, int>> mySeparating;
   std::vector<int> myFrictionContact;
 };
 

@@ -5,6 +5,7 @@
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/mech/MechModel.h"
+#include "sinew/mech/Point.h"
 
 namespace sinew {
 
@@ -87,6 +88,7 @@ void extendBounds(const Component& c, Eigen::AlignedBox3d& box) {
       if (mc.getMesh())
         for (int i = 0; i < mc.getMesh()->numVertices(); ++i) box.extend(T.transformPoint(mc.getMesh()->getVertex(i)));
   }
+  if (auto* p = dynamic_cast<const Point*>(&c)) box.extend(p->getPosition());  // FEM nodes, particles
   if (auto* cc = dynamic_cast<const CompositeComponent*>(&c))
     for (int i = 0; i < cc->numComponents(); ++i) extendBounds(*cc->getComponent(i), box);
 }

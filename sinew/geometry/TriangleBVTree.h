@@ -46,6 +46,8 @@ class TriangleBVTree {
   const Eigen::Vector3d& faceNormal(int tri) const { return myFaceNormals[tri]; }
   /// A corner of triangle `tri` (k = 0, 1, 2).
   const Eigen::Vector3d& triangleVertex(int tri, int k) const { return myVerts[myTris[tri].v[k]]; }
+  /// The mesh vertex at corner k of triangle `tri`.
+  int triangleVertexIndex(int tri, int k) const { return myTris[tri].v[k]; }
   /// The unit angle-weighted pseudo-normal at mesh vertex v.
   Eigen::Vector3d vertexNormal(int v) const { return myVertexNormals[v].normalized(); }
 

@@ -1,0 +1,294 @@
+// Contact detection of the CollisionManager (guide §8.4.1.2): the
+// collidables, their meshes and trees, the broad phase over their world
+// boxes and vertex penetration between the pairs a behaviour enables.
+#include <algorithm>
+#include <cmath>
+
+#include "sinew/Error.h"
+#include "sinew/contact/CollisionManager.h"
+#include "sinew/fem/FemModel3d.h"
+#include "sinew/mech/MechModel.h"
+
+namespace sinew {
+
+namespace {
+bool collides(Collidability k) { return k == Collidability::All || k == Collidability::External; }
+
+void collect(Component& c, std::vector<Component*>& out) {
+  if (auto* body = dynamic_cast<RigidBody*>(&c)) {
+    if (collides(body->getCollidable())) out.push_back(body);
+  } else if (auto* fem = dynamic_cast<FemModel3d*>(&c)) {
+    if (fem->numElements() + fem->numShellElements() > 0) out.push_back(fem);
+    return;  // its meshes join only when a behaviour names them
+  }
+  if (auto* cc = dynamic_cast<CompositeComponent*>(&c))
+    for (int i = 0; i < cc->numComponents(); ++i) collect(*cc->getComponent(i), out);
+}
+
+RigidTransform3d poseOf(const RigidBody* rigid) { return rigid ? rigid->getPose() : RigidTransform3d(); }
+
+void computeVertexAreas(const PolygonalMesh& mesh, std::vector<double>& areas) {
+  areas.assign(mesh.numVertices(), 0.0);
+  for (int f = 0; f < mesh.numFaces(); ++f) {
+    const double third = mesh.computeFaceArea(f) / mesh.getFaces()[f].size();
+    for (int v : mesh.getFaces()[f]) areas[v] += third;
+  }
+}
+
+/// Near an edge or a corner of B the nearest feature's pseudo-normal blends
+/// the faces that meet there, which would push sideways two boxes stacked
+/// edge on edge. When B's faces within `eps` of the nearest distance are
+/// not coplanar, the contact takes the face that A's vertex faces most
+/// directly: the one whose normal is most opposed to A's vertex normal nA.
+/// Returns false when the nearest feature's normal stands.
+bool chooseFace(const TriangleBVTree& tree, const Vector3d& p, const Vector3d& nA, double dist, double eps,
+                std::vector<int>& cands, Vector3d& normal, double& depth) {
+  cands.clear();
+  tree.trianglesWithin(p, std::abs(dist) + eps, cands);
+  if (cands.size() < 2) return false;
+  const Vector3d& n0 = tree.faceNormal(cands[0]);
+  bool coplanar = true;
+  int best = cands[0];
+  for (int t : cands) {
+    coplanar = coplanar && (tree.faceNormal(t) - n0).squaredNorm() < 1e-18;
+    if (tree.faceNormal(t).dot(nA) < tree.faceNormal(best).dot(nA)) best = t;
+  }
+  if (coplanar) return false;
+  normal = tree.faceNormal(best);
+  depth = -(p - tree.triangleVertex(best, 0)).dot(normal);
+  return true;
+}
+
+/// Barycentric coordinates of p (on or near the plane) in triangle abc.
+Vector3d barycentric(const Vector3d& p, const Vector3d& a, const Vector3d& b, const Vector3d& c) {
+  const Vector3d e0 = b - a, e1 = c - a, d = p - a;
+  const double d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1), d20 = d.dot(e0), d21 = d.dot(e1);
+  const double den = d00 * d11 - d01 * d01;
+  if (!(std::abs(den) > 0)) return Vector3d(1, 0, 0);
+  const double v = (d11 * d20 - d01 * d21) / den, w = (d00 * d21 - d01 * d20) / den;
+  return Vector3d(1 - v - w, v, w);
+}
+
+void addMasters(const FemMeshComp& mesh, int v, double scale, std::vector<std::pair<FemNode3d*, double>>& out) {
+  const std::vector<FemNode3d*> nodes = mesh.getVertexNodes(v);
+  const std::vector<double> weights = mesh.getVertexWeights(v);
+  for (size_t k = 0; k < nodes.size(); ++k) out.emplace_back(nodes[k], scale * weights[k]);
+}
+}  // namespace
+
+Collidable::Group CollisionManager::groupOf(const Component& c) const {
+  return dynamic_cast<const RigidBody*>(&c) ? Collidable::Group::Rigid : Collidable::Group::Deformable;
+}
+
+void CollisionManager::requireCollidable(const Component& c) const {
+  if (!dynamic_cast<const RigidBody*>(&c) && !dynamic_cast<const FemModel3d*>(&c) &&
+      !dynamic_cast<const FemMeshComp*>(&c))
+    throw ModelError("not a collidable: collision behaviors name rigid bodies, FEM models and FEM meshes",
+                     c.describe());
+}
+
+std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
+  std::vector<Component*> comps;
+  collect(myMech, comps);
+  // Meshes of an FEM model (an embedded sphere) collide when a behaviour names them.
+  for (const auto& p : myPairs)
+    for (Component* c : {p.a, p.b})
+      if (auto* mc = dynamic_cast<FemMeshComp*>(c))
+        if (std::find(comps.begin(), comps.end(), c) == comps.end()) comps.push_back(mc);
+  std::vector<Collider> out;
+  for (Component* c : comps) {
+    Collider k;
+    k.comp = c;
+    k.rigid = dynamic_cast<RigidBody*>(c);
+    if (auto* fem = dynamic_cast<FemModel3d*>(c)) k.mesh = &fem->getSurfaceMeshComp();
+    if (auto* mc = dynamic_cast<FemMeshComp*>(c)) k.mesh = mc;
+    if (k.mesh && !dynamic_cast<PolygonalMesh*>(&k.mesh->getMesh()))
+      throw ModelError("a collidable FEM mesh must be a polygonal mesh", k.mesh->describe());
+    out.push_back(k);
+  }
+  return out;
+}
+
+const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c) {
+  auto& g = myGeometry[c.comp];
+  if (c.mesh) {
+    if (g && g->detection == myDetections) return g.get();
+    g = std::make_unique<Geometry>();
+    g->fem = static_cast<const PolygonalMesh*>(&c.mesh->getMesh());
+    g->detection = myDetections;
+    c.mesh->updateVertexPositions();
+    computeVertexAreas(*g->fem, g->vertexAreas);
+    try {
+      g->tree = std::make_unique<TriangleBVTree>(*g->fem);
+    } catch (const ModelError& e) {
+      g.reset();
+      throw ModelError(e.what(), c.mesh->describe());
+    }
+    return g.get();
+  }
+  std::vector<const MeshBase*> sources;
+  for (auto& mc : c.rigid->meshes())
+    if (mc.isCollidable() && dynamic_cast<const PolygonalMesh*>(mc.getMesh().get())) sources.push_back(mc.getMesh().get());
+  if (sources.empty()) {
+    g.reset();
+    return nullptr;
+  }
+  if (g && g->sources == sources) return g.get();
+  g = std::make_unique<Geometry>();
+  g->sources = sources;
+  for (const MeshBase* m : sources) g->mesh.addMesh(static_cast<const PolygonalMesh&>(*m));
+  g->mesh.triangulate();
+  for (int i = 0; i < g->mesh.numVertices(); ++i) g->radius = std::max(g->radius, g->mesh.getVertex(i).norm());
+  computeVertexAreas(g->mesh, g->vertexAreas);
+  try {
+    g->tree = std::make_unique<TriangleBVTree>(g->mesh);
+  } catch (const ModelError& e) {
+    g.reset();
+    throw ModelError(e.what(), c.rigid->describe());
+  }
+  return g.get();
+}
+
+void CollisionManager::detectVertices(const Collider& a, const Collider& b, double margin, double eps) {
+  const Geometry* ga = geometryOf(a);
+  const Geometry* gb = geometryOf(b);
+  if (!ga || !gb) return;
+  const RigidTransform3d TAW = poseOf(a.rigid), TBW = poseOf(b.rigid);
+  // Vertices of A in B's coordinates: T_B⁻¹ T_A (world for an FEM side).
+  const RigidTransform3d TAB = TBW.inverseTimes(TAW);
+  const PolygonalMesh& meshA = ga->surface();
+  TriangleBVTree::Nearest n;
+  std::vector<int> cands;
+  for (int i = 0; i < meshA.numVertices(); ++i) {
+    const Vector3d pB = TAB.transformPoint(meshA.getVertex(i));
+    if (!gb->tree->within(pB, margin, n)) continue;
+    if (std::find(mySeparating.begin(), mySeparating.end(), std::make_tuple(a.comp, b.comp, i)) != mySeparating.end())
+      continue;  // it pulled in the last solve
+    ContactPoint c;
+    c.collidableA = a.comp;
+    c.collidableB = b.comp;
+    c.bodyA = a.rigid;
+    c.bodyB = b.rigid;
+    c.vertex = i;
+    c.position = TBW.transformPoint(pB);
+    Vector3d normal;
+    double depth;
+    // A deforming B has no sharp edges to choose between.
+    if (b.mesh || !chooseFace(*gb->tree, pB, TAB.R * ga->tree->vertexNormal(i), n.distance, eps, cands, normal, depth)) {
+      // Inside: toward the nearest surface point; outside or on the
+      // surface: the outward pseudo-normal there.
+      const Vector3d toSurface = n.point - pB;
+      const bool deep = n.distance < 0 && toSurface.norm() > 1e-12 * (1 + pB.norm());
+      normal = deep ? toSurface.normalized() : n.normal;
+      depth = -n.distance;
+    }
+    c.normal = TBW.R * normal;
+    c.depth = depth;
+    c.vertexArea = ga->vertexAreas[i];
+    if (a.mesh) addMasters(*a.mesh, i, 1.0, c.nodesA);
+    if (b.mesh) {
+      const int t = n.triangle;
+      const Vector3d w = barycentric(n.point, gb->tree->triangleVertex(t, 0), gb->tree->triangleVertex(t, 1),
+                                     gb->tree->triangleVertex(t, 2));
+      for (int k = 0; k < 3; ++k) addMasters(*b.mesh, gb->tree->triangleVertexIndex(t, k), w[k], c.nodesB);
+    }
+    myContacts.push_back(std::move(c));
+  }
+}
+
+void CollisionManager::detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach) {
+  using M = CollisionBehavior::Method;
+  using V = CollisionBehavior::VertexPenetrations;
+  if (behav.getMethod() == M::Inactive) return;
+  const double mu = resolved(behav.getFriction(), myFriction), tol = penetrationTol(behav);
+  // FEM contacts without friction or softness are bilateral (§8.4.1.2).
+  const bool bilateral = (a.deformable() || b.deformable()) && behav.getBilateralVertexContact() && !(mu > 0) &&
+                         !isSoft(behav);
+  // Hard unilateral contacts also watch vertices outside, up to the
+  // tolerance plus the distance the pair can close within the step
+  // (`reach`), so that a body is caught as it arrives instead of after
+  // sinking (speculative contact); compliant and bilateral contacts act
+  // only on penetration.
+  const double margin = isSoft(behav) || bilateral ? 0 : tol + reach;
+  // AUTO (§8.4.1.3): both ways between rigid bodies (standing in for
+  // contour regions) and between FEM models; only the FEM's vertices
+  // against a rigid body.
+  V v = behav.getVertexPenetrations();
+  if (v == V::Auto) {
+    if (a.deformable() != b.deformable()) v = a.deformable() ? V::FirstCollidable : V::SecondCollidable;
+    else v = behav.getMethod() == M::Default || a.deformable() ? V::BothCollidables : V::FirstCollidable;
+  }
+  const size_t first = myContacts.size();
+  if (v != V::SecondCollidable) detectVertices(a, b, margin, tol);
+  const size_t second = myContacts.size();
+  if (v != V::FirstCollidable) detectVertices(b, a, margin, tol);
+  for (size_t k = first; k < myContacts.size(); ++k) {
+    myContacts[k].behavior = &behav;
+    myContacts[k].twoWay = v == V::BothCollidables;
+    myContacts[k].mu = mu;
+    myContacts[k].bilateral = bilateral;
+  }
+  // Where vertices of both meshes meet (corner on corner), the second
+  // contact repeats the first's row with the normal reversed: drop it.
+  size_t kept = second;
+  for (size_t k = second; k < myContacts.size(); ++k) {
+    bool repeat = false;
+    for (size_t j = first; j < second && !repeat; ++j)
+      repeat = (myContacts[j].position - myContacts[k].position).norm() <= tol &&
+               myContacts[j].normal.dot(myContacts[k].normal) < -0.99;
+    if (!repeat) myContacts[kept++] = std::move(myContacts[k]);
+  }
+  myContacts.resize(kept);
+}
+
+void CollisionManager::updateContacts(double h) {
+  myContacts.clear();
+  ++myDetections;
+  const std::vector<Collider> all = collidables();
+  // Broad phase: world boxes of the collision meshes, grown by the margin.
+  // `speed` bounds how fast any point of a collidable's mesh moves.
+  std::vector<Eigen::AlignedBox3d> boxes(all.size());
+  std::vector<double> speed(all.size(), 0.0);
+  std::vector<char> dynamic(all.size(), 0);
+  for (size_t i = 0; i < all.size(); ++i) {
+    const Geometry* g = geometryOf(all[i]);
+    if (!g) continue;
+    if (all[i].rigid) {
+      const Twist& tw = all[i].rigid->getVelocity();
+      speed[i] = tw.head<3>().norm() + tw.tail<3>().norm() * g->radius;
+      dynamic[i] = all[i].rigid->isDynamic();
+      const RigidTransform3d& T = all[i].rigid->getPose();
+      const Eigen::AlignedBox3d& lb = g->tree->bounds();
+      for (int k = 0; k < 8; ++k)
+        boxes[i].extend(T.transformPoint(lb.corner(static_cast<Eigen::AlignedBox3d::CornerType>(k))));
+    } else {
+      // Every node of the model bounds the speed of the mesh's points.
+      const FemModel3d* fem = dynamic_cast<const FemModel3d*>(all[i].mesh->getParent() ? all[i].mesh->getParent()->getParent() : nullptr);
+      if (fem)
+        for (int k = 0; k < fem->numNodes(); ++k) {
+          speed[i] = std::max(speed[i], fem->getNode(k).getVelocity().norm());
+          dynamic[i] = dynamic[i] || fem->getNode(k).isDynamic();
+        }
+      boxes[i] = g->tree->bounds();
+    }
+  }
+  for (size_t i = 0; i < all.size(); ++i)
+    for (size_t j = i + 1; j < all.size(); ++j) {
+      if (boxes[i].isEmpty() || boxes[j].isEmpty() || !(dynamic[i] || dynamic[j])) continue;
+      const CollisionBehavior* behav = getActingBehavior(*all[i].comp, *all[j].comp);
+      if (!behav) continue;
+      const double reach = h * (speed[i] + speed[j]);
+      const double grow = penetrationTol(*behav) + reach;
+      Eigen::AlignedBox3d bi = boxes[i];
+      bi.min().array() -= grow;
+      bi.max().array() += grow;
+      if (!bi.intersects(boxes[j])) continue;
+      // A pair set by hand keeps its order (first collidable, §8.4.1.3).
+      const Collider *a = &all[i], *b = &all[j];
+      for (const auto& p : myPairs)
+        if (p.behav == behav && p.b && p.a == b->comp) std::swap(a, b);
+      detectPair(*a, *b, *behav, reach);
+    }
+}
+
+}  // namespace sinew

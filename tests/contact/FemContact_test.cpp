@@ -1,0 +1,86 @@
+// FEM contact (guide §8.1, §8.4.1.2): an FEM model collides through its
+// surface mesh by vertex penetration, with bilateral rows by default
+// (bilateralVertexContact). The tests assert equilibrium (the contact
+// force carries the weight) and the penetration bound of §8.9.1.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "TestModels.h"
+#include "sinew/Error.h"
+#include "sinew/contact/CollisionManager.h"
+#include "sinew/fem/FemFactory.h"
+#include "sinew/fem/NeoHookeanMaterial.h"
+
+namespace sinew {
+namespace {
+
+const double g = 9.8;
+
+/// A neo-Hookean hex block of w × w × hgt (density 1000) with its centre at z.
+FemModel3d& addBlock(MechModel& mech, const std::string& name, double w, double hgt, int n, double z) {
+  auto& fem = mech.addModel(std::make_unique<FemModel3d>(name));
+  FemFactory::createHexGrid(fem, w, w, hgt, n, n, 1);
+  fem.setMaterial(NeoHookeanMaterial(1e6, 0.3));
+  fem.setDensity(1000);
+  fem.transformGeometry(RigidTransform3d(0, 0, z));
+  return fem;
+}
+
+/// A fixed 2 × 2 × 0.2 m plate with its top at z = 0.
+RigidBody& addPlate(MechModel& mech) {
+  RigidBody& plate = mech.addRigidBody(RigidBody::createBox("plate", 2, 2, 0.2, 1000));
+  plate.setPose(RigidTransform3d(0, 0, -0.1));
+  plate.setDynamic(false);
+  return plate;
+}
+
+struct Rest {
+  double forceZ, weight, maxError;
+  int contacts, bilateral;
+};
+
+/// A 0.4 × 0.4 × 0.2 m block dropped 1 mm onto the plate, after 2 s.
+Rest blockOnPlate(bool bilateral) {
+  test::TestRoot r(Vector3d(0, 0, -g));
+  RigidBody& plate = addPlate(r.mech);
+  FemModel3d& block = addBlock(r.mech, "block", 0.4, 0.2, 2, 0.101);
+  r.mech.setCollisionBehavior(block, plate, true).setBilateralVertexContact(bilateral);
+  r.run(2.0, 0.01);
+  CollisionManager& cm = r.mech.getCollisionManager();
+  Rest s{cm.getContactForce(block).z(), 1000 * 0.4 * 0.4 * 0.2 * g, cm.getMaxHardError(), 0, 0};
+  for (const ContactPoint& c : cm.getContacts()) {
+    ++s.contacts;
+    s.bilateral += c.bilateral;
+    EXPECT_EQ(c.bodyA, nullptr);  // the FEM's vertices penetrate the plate (AUTO)
+    EXPECT_EQ(c.bodyB, &plate);
+    EXPECT_NEAR(c.normal.z(), 1.0, 1e-9);
+  }
+  return s;
+}
+
+TEST(FemContact, BlockRestsOnAPlateCarryingItsWeight) {
+  for (bool bilateral : {true, false}) {
+    const Rest s = blockOnPlate(bilateral);
+    EXPECT_EQ(s.contacts, 9) << "the 3 × 3 bottom vertices";
+    EXPECT_EQ(s.bilateral, bilateral ? 9 : 0);
+    EXPECT_NEAR(s.forceZ, s.weight, 1e-3 * s.weight) << "bilateral " << bilateral;
+    EXPECT_LE(s.maxError, 1e-9) << "penetration within penetrationTol";
+  }
+}
+
+TEST(FemContact, BehaviorsNameOnlyCollidables) {
+  test::TestRoot r;
+  RigidBody& plate = addPlate(r.mech);
+  Particle& p = r.mech.addParticle("p", 1.0, 0, 0, 1);
+  try {
+    r.mech.setCollisionBehavior(p, plate, true);
+    FAIL() << "a particle is not collidable";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("not a collidable"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("p"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace sinew
