@@ -115,8 +115,7 @@ const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c
     if (g && g->detection == myDetections) return g.get();
     g = std::make_unique<Geometry>();
     g->fem = static_cast<const PolygonalMesh*>(&c.mesh->getMesh());
-    g->detection = myDetections;
-    c.mesh->updateVertexPositions();
+    g->detection = myDetections;  // updateContacts has moved the vertices
     computeVertexAreas(*g->fem, g->vertexAreas);
     try {
       g->tree = std::make_unique<TriangleBVTree>(*g->fem);
@@ -251,9 +250,9 @@ void CollisionManager::updateContacts(double h) {
   std::vector<double> speed(all.size(), 0.0);
   std::vector<char> dynamic(all.size(), 0);
   for (size_t i = 0; i < all.size(); ++i) {
-    const Geometry* g = geometryOf(all[i]);
-    if (!g) continue;
     if (all[i].rigid) {
+      const Geometry* g = geometryOf(all[i]);
+      if (!g) continue;
       const Twist& tw = all[i].rigid->getVelocity();
       speed[i] = tw.head<3>().norm() + tw.tail<3>().norm() * g->radius;
       dynamic[i] = all[i].rigid->isDynamic();
@@ -262,14 +261,18 @@ void CollisionManager::updateContacts(double h) {
       for (int k = 0; k < 8; ++k)
         boxes[i].extend(T.transformPoint(lb.corner(static_cast<Eigen::AlignedBox3d::CornerType>(k))));
     } else {
-      // Every node of the model bounds the speed of the mesh's points.
+      // The box from the vertices: the tree is built only for a pair that
+      // passes the broad phase. Every node of the model bounds the speed
+      // of the mesh's points.
+      all[i].mesh->updateVertexPositions();
+      const MeshBase& m = all[i].mesh->getMesh();
+      for (int v = 0; v < m.numVertices(); ++v) boxes[i].extend(m.getVertex(v));
       const FemModel3d* fem = dynamic_cast<const FemModel3d*>(all[i].mesh->getParent() ? all[i].mesh->getParent()->getParent() : nullptr);
       if (fem)
         for (int k = 0; k < fem->numNodes(); ++k) {
           speed[i] = std::max(speed[i], fem->getNode(k).getVelocity().norm());
           dynamic[i] = dynamic[i] || fem->getNode(k).isDynamic();
         }
-      boxes[i] = g->tree->bounds();
     }
   }
   for (size_t i = 0; i < all.size(); ++i)
