@@ -30,6 +30,7 @@ void registerDemos() {
     registerLumbarFEMDisk(reg);
     registerJointedCollide(reg);
     registerBallPlateCollide(reg);
+    registerFemCollisions(reg);
     registerElasticFoundationContact(reg);
   });
 }

@@ -37,6 +37,7 @@ void registerPointFemAttachment(ModelRegistry& reg);
 void registerLumbarFEMDisk(ModelRegistry& reg);
 void registerJointedCollide(ModelRegistry& reg);
 void registerBallPlateCollide(ModelRegistry& reg);
+void registerFemCollisions(ModelRegistry& reg);
 void registerElasticFoundationContact(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.

@@ -235,7 +235,9 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     for (size_t j = first; j < second && !repeat; ++j)
       repeat = (myContacts[j].position - myContacts[k].position).norm() <= tol &&
                myContacts[j].normal.dot(myContacts[k].normal) < -0.99;
-    if (!repeat) myContacts[kept++] = std::move(myContacts[k]);
+    if (repeat) continue;
+    if (kept != k) myContacts[kept] = std::move(myContacts[k]);  // a self-move would empty its node lists
+    ++kept;
   }
   myContacts.resize(kept);
 }

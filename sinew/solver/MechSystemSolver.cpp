@@ -249,7 +249,9 @@ void MechSystemSolver::finishStep(double h, double t1, double posStep, const Eig
   mySys.setActiveVel(myU);
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
-  if (myG.numRows() + myN.numRows() > 0) distributeConstraintForces(myLambda, myTheta, h);
+  // Also without rows: a constrainer whose rows went away (contacts that
+  // separated) reports no force rather than the last step's.
+  distributeConstraintForces(myLambda, myTheta, h);
   stabilizePositions(t1);
 }
 
@@ -503,7 +505,7 @@ std::vector<double> MechSystemSolver::solveStatic(double t, double relTol, int m
     mySys.updateExpansions();
     mySys.updateAttachmentStates();
   }
-  if (myG.numRows() + myN.numRows() > 0) distributeConstraintForces(myLambda, myTheta, 1.0);
+  distributeConstraintForces(myLambda, myTheta, 1.0);
   return residuals;
 }
 

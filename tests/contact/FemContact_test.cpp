@@ -1,7 +1,8 @@
 // FEM contact (guide §8.1, §8.4.1.2): an FEM model collides through its
 // surface mesh by vertex penetration, with bilateral rows by default
-// (bilateralVertexContact). The tests assert equilibrium (the contact
-// force carries the weight) and the penetration bound of §8.9.1.
+// (bilateralVertexContact) that are dropped when they pull. The tests
+// assert equilibrium (the contact force carries the weight), the
+// penetration bound of §8.9.1, and separation.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -67,6 +68,46 @@ TEST(FemContact, BlockRestsOnAPlateCarryingItsWeight) {
     EXPECT_NEAR(s.forceZ, s.weight, 1e-3 * s.weight) << "bilateral " << bilateral;
     EXPECT_LE(s.maxError, 1e-9) << "penetration within penetrationTol";
   }
+}
+
+TEST(FemContact, TwoFemBlocksStackWithinTheTolerance) {
+  // A small block falls 5 mm onto a larger one held at its base: contact
+  // both ways (AUTO between FEM models), bilateral rows.
+  test::TestRoot r(Vector3d(0, 0, -g));
+  FemModel3d& lower = addBlock(r.mech, "lower", 0.6, 0.2, 3, 0.1);
+  for (int i = 0; i < lower.numNodes(); ++i)
+    if (lower.getNode(i).getPosition().z() < 1e-9) lower.getNode(i).setDynamic(false);
+  FemModel3d& upper = addBlock(r.mech, "upper", 0.3, 0.1, 2, 0.255);
+  r.mech.setCollisionBehavior(upper, lower, true);
+  r.run(2.0, 0.01);
+  CollisionManager& cm = r.mech.getCollisionManager();
+  ASSERT_FALSE(cm.getContacts().empty());
+  const double tol = r.mech.getPenetrationTol();
+  for (const ContactPoint& c : cm.getContacts()) EXPECT_LE(c.depth, tol * (1 + 1e-6));
+  EXPECT_LE(cm.getMaxHardError(), 1e-9);
+  const double weight = 1000 * 0.3 * 0.3 * 0.1 * g;
+  EXPECT_NEAR(cm.getContactForce(upper).z(), weight, 1e-3 * weight);
+  EXPECT_NEAR(cm.getContactForce(lower).z(), -weight, 1e-3 * weight);
+}
+
+TEST(FemContact, PullingContactsAreDropped) {
+  // Resting bilateral contacts would hold the block down if gravity turned
+  // upward; they pull in the first step and are left out after it, so the
+  // block rises as in free flight under its mass-proportional damping d:
+  // z(t) − z0 = (g/d)(t − (1 − e^{−dt})/d), 0.9006 m at t = 0.5 s, d = 2.
+  test::TestRoot r(Vector3d(0, 0, -g));
+  RigidBody& plate = addPlate(r.mech);
+  FemModel3d& block = addBlock(r.mech, "block", 0.4, 0.2, 2, 0.101);
+  r.mech.setCollisionBehavior(block, plate, true);
+  r.run(1.0, 0.01);
+  ASSERT_FALSE(r.mech.getCollisionManager().getContacts().empty());
+  const double z0 = block.getNode(0).getPosition().z();
+  r.mech.setGravity(Vector3d(0, 0, g));
+  r.root->run(1.5);
+  EXPECT_TRUE(r.mech.getCollisionManager().getContacts().empty());
+  const double d = block.getParticleDamping(), t = 0.5;
+  const double rise = g / d * (t - (1 - std::exp(-d * t)) / d);
+  EXPECT_NEAR(block.getNode(0).getPosition().z() - z0, rise, 0.05 * rise);
 }
 
 TEST(FemContact, BehaviorsNameOnlyCollidables) {

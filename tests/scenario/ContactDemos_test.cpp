@@ -5,6 +5,7 @@
 
 #include "demos/Demos.h"
 #include "sinew/contact/CollisionManager.h"
+#include "sinew/fem/FemModel3d.h"
 #include "sinew/joints/JointBase.h"
 #include "sinew/mech/MechModel.h"
 
@@ -113,6 +114,45 @@ TEST(ContactDemos, ElasticFoundationContactHoldsTheBallInTheBowl) {
   EXPECT_LT(farthest, 1.5 - 0.7 + 0.1);
   EXPECT_GE(minForce, 0.0);
   EXPECT_LT(root->getEnergy(), E0);
+}
+
+// FemCollisions (§8.1.3, Figure 8.2): the beam and the ellipsoid land on
+// the table (the ellipsoid on the beam first) and stay within the
+// penetration tolerance; the block collides with nothing, so its surface
+// sinks through the table, while the sphere embedded in it rests on the
+// table.
+TEST(ContactDemos, FemCollisionsLandOnTheTableAndTheBlockPassesThrough) {
+  auto root = demos::createDemo("FemCollisions");
+  MechModel& mech = mechOf(*root);
+  CollisionManager& cm = mech.getCollisionManager();
+  auto fem = [&](const std::string& name) -> FemModel3d& {
+    return *root->findComponent<FemModel3d>("models/mech/models/" + name);
+  };
+  auto lowest = [](const MeshBase& m) {
+    double z = INFINITY;
+    for (int i = 0; i < m.numVertices(); ++i) z = std::min(z, m.getVertex(i).z());
+    return z;
+  };
+  root->initialize(0);
+  const double tol = mech.getPenetrationTol();
+  double worst = 0;
+  bool ellipsoidOnBeam = false;
+  root->addMonitor("check", [&](double, double) {
+    worst = std::max(worst, cm.getMaxHardError());
+    for (const ContactPoint& c : cm.getContacts())
+      ellipsoidOnBeam = ellipsoidOnBeam || (c.collidableA == &fem("ellipsoid") && c.collidableB == &fem("beam")) ||
+                        (c.collidableA == &fem("beam") && c.collidableB == &fem("ellipsoid"));
+  });
+  root->run(1.5);
+  EXPECT_TRUE(ellipsoidOnBeam);
+  EXPECT_LE(worst, 1e-9) << "no contact deeper than the tolerance after a step";
+  EXPECT_GT(lowest(fem("beam").getSurfaceMesh()), -2 * tol);
+  EXPECT_LT(lowest(fem("beam").getSurfaceMesh()), 0.01) << "the beam has landed";
+  // The sphere's lowest point starts 0.02 m above the block's bottom.
+  EXPECT_LT(lowest(fem("block").getSurfaceMesh()), -0.015) << "the block's own surface passes through";
+  const double sphere = lowest(fem("block").getMeshComps().get("embedded")->getMesh());
+  EXPECT_GT(sphere, -2 * tol);
+  EXPECT_LT(sphere, 0.01) << "the embedded sphere rests on the table";
 }
 
 }  // namespace
