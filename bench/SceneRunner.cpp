@@ -15,6 +15,9 @@
 //   sinew_scene pile N [steps]     or N unit boxes dropped into a pile,
 //                                  h = 1 ms; also prints the contact count
 //                                  and the largest box speed at the end
+// A fourth argument names the integrator (default ConstrainedBackwardEuler),
+// e.g. `sinew_scene hinge 100 2000 Impulse`; under Impulse the runner also
+// prints the joint corrections per second and the processor's clock.
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -30,11 +33,22 @@ long peakRssKiB() {
     if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
   return -1;
 }
+/// The processor's model name and current clock, as /proc/cpuinfo gives them.
+std::string cpuClock() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line, model, mhz;
+  while (std::getline(in, line) && (model.empty() || mhz.empty())) {
+    auto value = [&] { return line.substr(line.find(':') + 2); };
+    if (line.rfind("model name", 0) == 0) model = value();
+    if (line.rfind("cpu MHz", 0) == 0) mhz = value() + " MHz";
+  }
+  return model + (mhz.empty() ? "" : ", " + mhz);
+}
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|loop|femhex|femtet|stack|pile N [steps]\n");
+    std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|loop|femhex|femtet|stack|pile N [steps [integrator]]\n");
     return 2;
   }
   std::string scene = argv[1];
@@ -52,6 +66,10 @@ int main(int argc, char** argv) {
               : hinge        ? sinew::bench::makeHingeChain(n, h)
                              : sinew::bench::makeChain(n, false, sinew::LinearSolverType::Auto);
   root->setMaxStepSize(h);
+  auto& mechModel = static_cast<sinew::MechModel&>(root->models().get(0));
+  if (argc > 4) mechModel.getProperty("integrator").set(std::string(argv[4]));
+  const bool impulse = mechModel.getIntegrator() == sinew::Integrator::Impulse;
+  long corrections = 0;
   root->initialize(0);
   const double E0 = root->getEnergy();
   // The joint error is checked after every step, outside the timing: the
@@ -68,6 +86,8 @@ int main(int argc, char** argv) {
   const sinew::StepTimings before = mech.solver().timings();
   double t = root->getTime();
   checkSeconds = 0;
+  if (impulse)
+    root->addMonitor("corrections", [&](double, double) { corrections += mechModel.getImpulseReport().corrections; });
   auto t0 = std::chrono::steady_clock::now();
   for (int k = 0; k < steps; ++k, t += h) root->advance(t, t + h);
   const double us =
@@ -94,6 +114,9 @@ int main(int argc, char** argv) {
   if (hinge)
     std::printf("%s %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", scene.c_str(), n,
                 root->getTime(), root->getEnergy() - E0, 9.81 * n * n / 2.0, maxErr);
+  if (impulse)
+    std::printf("%s %d: %.1f joint corrections/step, %.3g corrections per second (%s)\n", scene.c_str(), n,
+                double(corrections) / steps, corrections / (us * steps * 1e-6), cpuClock().c_str());
   std::printf("%s %d: %d components, %.1f us/step, %.3f us/step/component, peak RSS %ld KiB\n", scene.c_str(), n,
               particles, us, us / particles, peakRssKiB());
   return 0;

@@ -39,6 +39,7 @@ void registerJointedCollide(ModelRegistry& reg);
 void registerBallPlateCollide(ModelRegistry& reg);
 void registerFemCollisions(ModelRegistry& reg);
 void registerElasticFoundationContact(ModelRegistry& reg);
+void registerImpulseDemos(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);

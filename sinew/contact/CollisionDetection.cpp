@@ -18,7 +18,7 @@ void collect(Component& c, std::vector<Component*>& out) {
   if (auto* body = dynamic_cast<RigidBody*>(&c)) {
     if (collides(body->getCollidable())) out.push_back(body);
   } else if (auto* fem = dynamic_cast<FemModel3d*>(&c)) {
-    if (fem->numElements() + fem->numShellElements() > 0) out.push_back(fem);
+    if (fem->numElements() + fem->numShellElements() > 0 && collides(fem->getCollidable())) out.push_back(fem);
     return;  // its meshes join only when a behaviour names them
   }
   if (auto* cc = dynamic_cast<CompositeComponent*>(&c))

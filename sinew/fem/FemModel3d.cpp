@@ -14,6 +14,9 @@
 namespace sinew {
 
 SINEW_PROPERTIES(FemModel3d, MechSystemBase) {
+  list.add<FemModel3d>("collidable", "which collisions the surface takes part in (§8.2.2)",
+                       &FemModel3d::getCollidable, &FemModel3d::setCollidable)
+      .setDefault(std::string("ALL"));
   list.add<FemModel3d>("density", "density lumped to the nodes", &FemModel3d::getDensity, &FemModel3d::setDensity)
       .setDefault(1000.0)
       .setRange(0, INFINITY);

@@ -31,6 +31,7 @@
 #include "sinew/fem/PointFem3dAttachment.h"
 #include "sinew/fem/ShellElement3d.h"
 #include "sinew/geometry/PolygonalMesh.h"
+#include "sinew/mech/Collidable.h"
 #include "sinew/mech/FrameAttachable.h"
 #include "sinew/mech/HasSlaveObjects.h"
 #include "sinew/mech/PointAttachable.h"
@@ -186,6 +187,10 @@ class FemModel3d : public MechSystemBase,
   FemElement3d& addNumberedElement(std::unique_ptr<FemElement3d> e, int number);
 
   // Properties (§6.1.1)
+  /// Whether the model's surface collides (§8.2.2); ALL by default. Its
+  /// other meshes collide when a behaviour names them.
+  Collidability getCollidable() const { return myCollidability; }
+  void setCollidable(Collidability c) { myCollidability = c; }
   double getDensity() const { return myDensity; }
   void setDensity(double d);
   double getParticleDamping() const { return myParticleDamping; }
@@ -356,6 +361,7 @@ class FemModel3d : public MechSystemBase,
   int myElementsSeen = 0, myNodesSeen = 0;
   bool mySurfaceStale = true, myNodesRemoved = false;
   double myDensity = 1000, myParticleDamping = 2, myStiffnessDamping = 0;
+  Collidability myCollidability = Collidability::All;
   std::unique_ptr<FemMaterial> myMaterial;
   // Per compile: Jacobian handles, node pairs of each element then nodes.
   std::vector<int> myElementHandles, myElementHandleStart, myNodeHandles;

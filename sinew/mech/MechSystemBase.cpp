@@ -1,5 +1,7 @@
 #include "sinew/mech/MechSystemBase.h"
 
+#include <cmath>
+
 #include "sinew/Error.h"
 #include "sinew/mech/HasSlaveObjects.h"
 #include "sinew/mech/TransformableGeometry.h"
@@ -8,7 +10,7 @@ namespace sinew {
 
 const std::vector<std::string>& EnumNames<Integrator>::get() {
   static const std::vector<std::string> n{"ForwardEuler", "SymplecticEuler", "RungeKutta4",
-                                          "ConstrainedBackwardEuler", "Trapezoidal"};
+                                          "ConstrainedBackwardEuler", "Trapezoidal", "AlphaBeta", "Impulse"};
   return n;
 }
 const std::vector<std::string>& EnumNames<PosStabilization>::get() {
@@ -20,6 +22,17 @@ const std::vector<std::string>& EnumNames<LinearSolverType>::get() {
   return n;
 }
 
+namespace {
+double nonNegative(double v, const Component& c, const char* what) {
+  if (!(v >= 0) || !std::isfinite(v)) throw ModelError(std::string(what) + " must be non-negative and finite", c.describe());
+  return v;
+}
+int positiveCount(int n, const Component& c) {
+  if (n < 1) throw ModelError("impulseMaxIterations must be at least 1", c.describe());
+  return n;
+}
+}  // namespace
+
 SINEW_PROPERTIES(MechSystemBase, Model) {
   list.add<MechSystemBase>("gravity", "gravitational acceleration", &MechSystemBase::getGravity,
                       [](MechSystemBase& m, const Vector3d& g) { m.setGravity(g); })
@@ -27,6 +40,41 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
   list.add<MechSystemBase>("integrator", "integration method (§4.1.2)", &MechSystemBase::getIntegrator,
                       &MechSystemBase::setIntegrator)
       .setDefault(std::string("ConstrainedBackwardEuler"));
+  list.add<MechSystemBase>("alpha", "implicit velocity factor of AlphaBeta (seed 003)", &MechSystemBase::getAlpha,
+                           &MechSystemBase::setAlpha)
+      .setDefault(1.0)
+      .setRange(0, 1);
+  list.add<MechSystemBase>("beta", "implicit position factor of AlphaBeta (seed 003)", &MechSystemBase::getBeta,
+                           &MechSystemBase::setBeta)
+      .setDefault(1.0)
+      .setRange(0, 1);
+  list.add<MechSystemBase>(
+          "impulseMaxIterations", "sweeps per correction loop of the Impulse integrator (seed 004)",
+          [](const MechSystemBase& m) { return m.impulseSettings().maxIterations; },
+          [](MechSystemBase& m, int n) { m.impulseSettings().maxIterations = positiveCount(n, m); })
+      .setDefault(200);
+  list.add<MechSystemBase>(
+          "impulseMaxTime", "wall-clock seconds per step of the Impulse integrator; 0: no limit",
+          [](const MechSystemBase& m) { return m.impulseSettings().maxTime; },
+          [](MechSystemBase& m, double t) { m.impulseSettings().maxTime = nonNegative(t, m, "impulseMaxTime"); })
+      .setDefault(0.0)
+      .setRange(0, INFINITY);
+  list.add<MechSystemBase>(
+          "impulsePositionTol", "look-ahead error at which the Impulse integrator counts a constraint consistent",
+          [](const MechSystemBase& m) { return m.impulseSettings().positionTol; },
+          [](MechSystemBase& m, double t) {
+            m.impulseSettings().positionTol = nonNegative(t, m, "impulsePositionTol");
+          })
+      .setDefault(1e-9)
+      .setRange(0, INFINITY);
+  list.add<MechSystemBase>(
+          "impulseVelocityTol", "row velocity at which the Impulse integrator's velocity correction stops",
+          [](const MechSystemBase& m) { return m.impulseSettings().velocityTol; },
+          [](MechSystemBase& m, double t) {
+            m.impulseSettings().velocityTol = nonNegative(t, m, "impulseVelocityTol");
+          })
+      .setDefault(1e-9)
+      .setRange(0, INFINITY);
   list.add<MechSystemBase>("stabilization", "position stabilization method (§4.1.3)",
                       &MechSystemBase::getStabilization, &MechSystemBase::setStabilization)
       .setDefault(std::string("GlobalMass"));
@@ -131,12 +179,27 @@ void MechSystemBase::finalizeSubsystems(double t) {
   for (MechSystemBase* m : mySubsystems) m->finalizeAdvance(t);
 }
 
+void MechSystemBase::setAlpha(double a) {
+  if (!(a >= 0 && a <= 1)) throw ModelError("alpha must lie in [0, 1]", describe());
+  mySolver->setAlpha(a);
+}
+
+void MechSystemBase::setBeta(double b) {
+  if (!(b >= 0 && b <= 1)) throw ModelError("beta must lie in [0, 1]", describe());
+  mySolver->setBeta(b);
+}
+
 StepAdjustment MechSystemBase::advance(double t0, double t1) {
   updateStructure();
   mySolver->advance(t0, t1);
   ++mySteps;
   updateSlavePositions();
   finalizeSubsystems(t1);
+  // Seed 004: a step the impulse corrections could not make consistent
+  // within their iteration budget asks for a smaller one (the root redoes
+  // it when adaptiveStepping is on).
+  if (myIntegrator == Integrator::Impulse && mySolver->impulseReport().exhausted)
+    return {0.5, "impulse corrections did not converge within impulseMaxIterations"};
   return {};
 }
 

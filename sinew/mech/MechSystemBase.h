@@ -43,6 +43,16 @@ class MechSystemBase : public Model {
   void setIntegrator(Integrator i) { myIntegrator = i; mySolver->setIntegrator(i); }
   PosStabilization getStabilization() const { return myStabilization; }
   void setStabilization(PosStabilization s) { myStabilization = s; mySolver->setStabilization(s); }
+  /// α and β of the AlphaBeta integrator (seed 003), each in [0, 1].
+  double getAlpha() const { return mySolver->getAlpha(); }
+  void setAlpha(double a);
+  double getBeta() const { return mySolver->getBeta(); }
+  void setBeta(double b);
+  /// Budget and tolerances of the Impulse integrator (seed 004), and what
+  /// its last step did.
+  ImpulseSettings& impulseSettings() { return mySolver->impulseSettings(); }
+  const ImpulseSettings& impulseSettings() const { return mySolver->impulseSettings(); }
+  const ImpulseReport& getImpulseReport() const { return mySolver->impulseReport(); }
   LinearSolverType getLinearSolver() const { return myLinearSolver; }
   void setLinearSolver(LinearSolverType t) { myLinearSolver = t; mySolver->setLinearSolver(t); }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "sinew/Error.h"
+#include "sinew/solver/ImpulseSolver.h"
 
 namespace sinew {
 
@@ -17,6 +18,9 @@ std::string formatG(double v) {
 }
 }  // namespace
 
+MechSystemSolver::MechSystemSolver() = default;
+MechSystemSolver::~MechSystemSolver() = default;
+
 void MechSystemSolver::setStructure(const std::vector<DynamicComponent*>& comps,
                                     const std::vector<ForceEffector*>& effectors,
                                     const std::vector<Constrainer*>& constrainers) {
@@ -26,6 +30,7 @@ void MechSystemSolver::setStructure(const std::vector<DynamicComponent*>& comps,
   mySys.build(comps, effectors);
   myKKT.setFriction(&myD);
   myMassPatternChanged = myProjPatternChanged = true;
+  myImpulse.reset();  // its rows and warm start name the old components
 }
 
 // ------------------------------------------------------------------ forces
@@ -94,7 +99,16 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
     myRowCountsN.push_back(myN.numRows() - n0);
     myRowCountsD.push_back(myD.numRows() - d0);
   }
+  // Seed 003 eq. (13) needs each row's velocity φ̇ = G u0 + G_p u_p at
+  // the start of the step (the builder has put −G_p u_p in rhs).
+  const bool alphaBeta = velocityLevel && myAlphaBetaU0;
+  Eigen::VectorXd phiDot;
+  auto rowVelocities = [&](const ConstraintRows& rows) {
+    phiDot = -Eigen::Map<const Eigen::VectorXd>(rows.rhs.data(), rows.numRows());
+    for (const auto& e : rows.entries) phiDot[e.row()] += e.value() * (*myAlphaBetaU0)[e.col()];
+  };
   auto finish = [&](ConstraintRows& rows, const MechSystem::RowBuilder& b, bool unilateral) {
+    if (alphaBeta) rowVelocities(rows);
     for (int i = 0; i < rows.numRows(); ++i) {
       const double c = rows.compliance[i], phi = b.dist[i];
       if (velocityLevel) rows.rhs[i] -= gdotScale * b.velocityProduct[i];
@@ -103,6 +117,12 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
           // A separated unilateral row may close its gap within the step
           // but not cross it: N u ≥ −φ/h.
           rows.rhs[i] -= phi / h;
+        } else if (c > 0 && alphaBeta) {
+          // Seed 003 eq. (13) on u1 with impulse θ = h λ̄ and
+          // l = α(hβ + d): G u1 + c/(l h) θ = φ̇ (1 − (d + αh)/l) − φ/l.
+          const double d = b.damping[i], l = myAlpha * (h * myBeta + d);
+          rows.compliance[i] = c / (l * h);
+          rows.rhs[i] += phiDot[i] * (1 - (d + myAlpha * h) / l) - phi / l;
         } else if (c > 0) {
           // Compliance as in guide §3.3.8 (SPOOK form): a midpoint estimate
           // of φ gives R = s·c/h and b −= s·φ with s = 1/(h/2 + d·c).
@@ -128,6 +148,11 @@ void MechSystemSolver::buildMidpointRows(double h, const Eigen::VectorXd& u0) {
   // hard rows), so joints conserve energy as the trapezoidal rule does.
   // In u⁺: G_m u⁺ + 2R λ = 2b − G_m u0. Unilateral rows (limits, contact)
   // stay on u⁺, so that they stop motion rather than bounce.
+  // AlphaBeta with 0 < β < 1 moves the positions by ū = βu⁺ + (1 − β)u0
+  // and holds that: G_m u⁺ + (R/β) λ = b/β − ((1 − β)/β) G_m u0; its
+  // compliant rows are already seed 003's rows on u⁺ and stay as built.
+  const bool alphaBeta = myIntegrator == Integrator::AlphaBeta;
+  const double beta = alphaBeta ? myBeta : 0.5;
   Eigen::VectorXd q0, qm;
   mySys.getFullPos(q0);
   qm = q0;
@@ -136,15 +161,21 @@ void MechSystemSolver::buildMidpointRows(double h, const Eigen::VectorXd& u0) {
   mySys.setFullPos(qm);
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
+  myAlphaBetaU0 = alphaBeta ? &u0 : nullptr;
   buildConstraintRows(h, true, myUp, 0.0);
+  myAlphaBetaU0 = nullptr;
   mySys.setFullPos(q0);
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
+  std::vector<char> onAverage(myG.numRows());
   for (int i = 0; i < myG.numRows(); ++i) {
-    myG.rhs[i] *= 2;
-    myG.compliance[i] *= 2;
+    onAverage[i] = !(alphaBeta && myG.compliance[i] > 0);
+    if (!onAverage[i]) continue;
+    myG.rhs[i] /= beta;
+    myG.compliance[i] /= beta;
   }
-  for (const auto& e : myG.entries) myG.rhs[e.row()] -= e.value() * u0[e.col()];
+  for (const auto& e : myG.entries)
+    if (onAverage[e.row()]) myG.rhs[e.row()] -= (1 - beta) / beta * e.value() * u0[e.col()];
 }
 
 void MechSystemSolver::distributeConstraintForces(const Eigen::VectorXd& lambda, const Eigen::VectorXd& theta,
@@ -194,7 +225,9 @@ void MechSystemSolver::advance(double t0, double t1) {
       case Integrator::SymplecticEuler: stepExplicit(t0, t1); break;
       case Integrator::RungeKutta4: stepRungeKutta4(t0, t1); break;
       case Integrator::ConstrainedBackwardEuler:
-      case Integrator::Trapezoidal: stepImplicit(t0, t1); break;
+      case Integrator::Trapezoidal:
+      case Integrator::AlphaBeta: stepImplicit(t0, t1); break;
+      case Integrator::Impulse: stepImpulse(t0, t1); break;
     }
   } catch (const ModelError& e) {
     // A force law that fails mid-step (e.g. a collapsed spring) is reported
@@ -258,36 +291,51 @@ void MechSystemSolver::finishStep(double h, double t1, double posStep, const Eig
 void MechSystemSolver::stepImplicit(double t0, double t1) {
   const double h = t1 - t0;
   const bool trap = myIntegrator == Integrator::Trapezoidal;
+  const bool alphaBeta = myIntegrator == Integrator::AlphaBeta;
+  // Backward Euler is α = β = 1, the trapezoidal rule α = β = 1/2.
+  const double alpha = alphaBeta ? myAlpha : trap ? 0.5 : 1.0;
+  const double beta = alphaBeta ? myBeta : trap ? 0.5 : 1.0;
   Eigen::VectorXd u0;
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   beginStep(h, t1, true, u0);
-  // S = M − aD·D − aK·K;  b = M u0 + h f − aD·D u0 (+ aK·K u0 for trapezoidal).
-  const double aD = trap ? h / 2 : h, aK = trap ? h * h / 4 : h * h;
+  // Seed 003 eqs. (4)–(7) with f1 ≈ f0 + K Δx + D Δv and Δx = h(u0 + βΔv):
+  // S = M − αh·D − αβh²·K;  b = M u0 + h f − αh·D u0 + α(1 − β)h²·K u0.
+  const double aD = alpha * h, aK = alpha * beta * h * h;
   mySys.formMatrix(1.0, -aD, -aK, myS);
   mySys.mulMass(u0, myB);
   myB += h * myF;
   mySys.mulDamping(u0, myTmp);
   myB -= aD * myTmp;
-  if (trap) {
+  if (beta < 1) {
     mySys.mulStiffness(u0, myTmp);
-    myB += aK * myTmp;
+    myB += alpha * (1 - beta) * h * h * myTmp;
   }
-  // Parametric columns: their motion over the step stretches the effectors.
-  mySys.addParametricTerm(0.0, trap ? h * h / 2 : h * h, myUp, myB);
+  // Parametric columns: their motion h·u_p over the step stretches the effectors.
+  mySys.addParametricTerm(0.0, alpha * h * h, myUp, myB);
   // Backward Euler moves positions by h u⁺: holding u⁺ to the constraint
   // linearized at the step's midpoint, G u⁺ = −(h/2) Ġu, moves them along
   // the chord of a curved constraint, which makes a swinging pendulum's
   // period second-order accurate. Trapezoidal moves them by the average
   // velocity, which it holds to rows taken at the midpoint itself.
-  if (trap) buildMidpointRows(h, u0);
-  else buildConstraintRows(h, true, myUp, h / 2);
+  // AlphaBeta's hard rows hold the velocity that moves the positions: for
+  // β = 1 Backward Euler's rows (so that α = β = 1 is ConstrainedBackward-
+  // Euler), for 0 < β < 1 the midpoint rows on βu⁺ + (1 − β)u0 (so that
+  // α = β = 1/2 is Trapezoidal); its compliant rows take seed 003's form.
+  if (trap || (alphaBeta && beta > 0 && beta < 1)) {
+    buildMidpointRows(h, u0);
+  } else {
+    myAlphaBetaU0 = alphaBeta ? &u0 : nullptr;
+    buildConstraintRows(h, true, myUp, h / 2);
+    myAlphaBetaU0 = nullptr;
+  }
   myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact
   const auto assembled = Clock::now();
   solveOrThrow(myKKT, myS, mySys.takePatternChanged(), myB, myU, t1);
   myChordReady = !mySys.hasDampingOrStiffness();  // S = M
   const auto solved = Clock::now();
   if (trap) finishStep(h, t1, h / 2, u0 + myU);
+  else if (beta < 1) finishStep(h, t1, h, beta * myU + (1 - beta) * u0);
   else finishStep(h, t1, h, myU);
   const auto end = Clock::now();
   auto seconds = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
@@ -295,6 +343,11 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   myTimings.solve += seconds(assembled, solved);
   myTimings.finish += seconds(solved, end);
   ++myTimings.steps;
+}
+
+void MechSystemSolver::stepImpulse(double t0, double t1) {
+  if (!myImpulse) myImpulse = std::make_unique<ImpulseSolver>(*this);
+  myImpulse->step(t0, t1, myImpulseReport);
 }
 
 void MechSystemSolver::stepExplicit(double t0, double t1) {

@@ -10,8 +10,15 @@
 //   ConstrainedBackwardEuler S = M − hD − h²K,          q1 = q0 + h u1
 //   Trapezoidal              S = M − (h/2)D − (h²/4)K,  q1 = q0 + (h/2)(u0 + u1),
 //                            rows at the midpoint on (u0 + u1)/2
+//   AlphaBeta (seed 003)     S = M − αhD − αβh²K,       q1 = q0 + h(βu1 + (1−β)u0),
+//                            compliant rows by seed 003 eq. (13)
+//
+// Impulse is not a velocity solve: the impulse-based solver of seed 004
+// (ImpulseSolver.h) advances the bodies unconstrained and corrects each
+// constraint in turn with impulses.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "sinew/mech/DynamicComponent.h"
@@ -19,7 +26,15 @@
 
 namespace sinew {
 
-enum class Integrator { ForwardEuler, SymplecticEuler, RungeKutta4, ConstrainedBackwardEuler, Trapezoidal };
+enum class Integrator {
+  ForwardEuler,
+  SymplecticEuler,
+  RungeKutta4,
+  ConstrainedBackwardEuler,
+  Trapezoidal,
+  AlphaBeta,
+  Impulse
+};
 enum class PosStabilization { GlobalMass, GlobalStiffness };
 
 /// Where the implicit steps spend their time (seconds, summed over steps):
@@ -30,14 +45,50 @@ struct StepTimings {
   long steps = 0;
 };
 
+/// Budget and tolerances of the impulse-based solver (seed 004).
+struct ImpulseSettings {
+  int maxIterations = 200;    ///< sweeps over the constraints per correction loop
+  double maxTime = 0;         ///< wall-clock seconds per step for both loops; 0: no limit
+  double positionTol = 1e-9;  ///< look-ahead error (m, or rad for angular rows) counted as consistent
+  double velocityTol = 1e-9;  ///< row velocity (m/s, rad/s) counted as consistent
+  bool velocityCorrection = true;
+};
+
+/// What the last impulse-based step did (seed 004 "Results").
+struct ImpulseReport {
+  int positionIterations = 0;  ///< sweeps of the joint correction loop
+  int velocityIterations = 0;  ///< sweeps of the velocity correction loop
+  long corrections = 0;        ///< correction impulses applied, both loops
+  double lookAheadError = 0;   ///< largest look-ahead error when joint correction ended
+  double positionError = 0;    ///< largest hard constraint error at t1
+  double velocityError = 0;    ///< largest row velocity when velocity correction ended
+  bool interrupted = false;    ///< a budget ended a loop above its tolerance
+  bool exhausted = false;      ///< that budget was the iteration count: the step could not be corrected
+};
+
+class ImpulseSolver;
+
 class MechSystemSolver {
  public:
+  MechSystemSolver();
+  ~MechSystemSolver();
+  MechSystemSolver(const MechSystemSolver&) = delete;
+  MechSystemSolver& operator=(const MechSystemSolver&) = delete;
   /// Compiles the system for these components (after a structure change).
   void setStructure(const std::vector<DynamicComponent*>& comps, const std::vector<ForceEffector*>& effectors,
                     const std::vector<Constrainer*>& constrainers);
   void setGravity(const Vector3d& g) { myGravity = g; }
   void setIntegrator(Integrator i) { myIntegrator = i; }
   Integrator getIntegrator() const { return myIntegrator; }
+  /// α (implicit velocity factor) and β (implicit position factor) of the
+  /// AlphaBeta integrator (seed 003 eqs. 4–5), each in [0, 1].
+  void setAlpha(double a) { myAlpha = a; }
+  void setBeta(double b) { myBeta = b; }
+  double getAlpha() const { return myAlpha; }
+  double getBeta() const { return myBeta; }
+  ImpulseSettings& impulseSettings() { return myImpulseSettings; }
+  const ImpulseSettings& impulseSettings() const { return myImpulseSettings; }
+  const ImpulseReport& impulseReport() const { return myImpulseReport; }
   void setStabilization(PosStabilization s) { myStabilization = s; }
   void setLinearSolver(LinearSolverType t) { myKKT.setSolverType(t); myProjKKT.setSolverType(t); }
   const KKTSolver& kktSolver() const { return myKKT; }
@@ -70,6 +121,7 @@ class MechSystemSolver {
   double computeEnergy() const;
 
  private:
+  friend class ImpulseSolver;
   void computeForces(double t, bool jacobians);
   /// Rows at the current configuration; at velocity level over a step h,
   /// a non-zero `gdotScale` s adds −s·Ġu to each right-hand side. Without
@@ -87,6 +139,7 @@ class MechSystemSolver {
   void stepImplicit(double t0, double t1);
   void stepExplicit(double t0, double t1);
   void stepRungeKutta4(double t0, double t1);
+  void stepImpulse(double t0, double t1);
   void computeAccel(double t, Eigen::VectorXd& a);
   void projectVelocities(double t1);
   void stabilizePositions(double t1);
@@ -113,6 +166,12 @@ class MechSystemSolver {
   std::vector<int> myRowCountsG, myRowCountsN, myRowCountsD;  ///< rows per constrainer
   Vector3d myGravity{0, 0, -9.8};
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
+  double myAlpha = 1, myBeta = 1;
+  /// The velocity at the start of an AlphaBeta step, for its compliant rows.
+  const Eigen::VectorXd* myAlphaBetaU0 = nullptr;
+  ImpulseSettings myImpulseSettings;
+  ImpulseReport myImpulseReport;
+  std::unique_ptr<ImpulseSolver> myImpulse;
   PosStabilization myStabilization = PosStabilization::GlobalMass;
   KKTSolver myKKT, myProjKKT;
   StepTimings myTimings;

@@ -110,6 +110,20 @@ TEST(FemContact, PullingContactsAreDropped) {
   EXPECT_NEAR(block.getNode(0).getPosition().z() - z0, rise, 0.05 * rise);
 }
 
+TEST(FemContact, CollidableOffKeepsAModelOutOfContact) {
+  // §8.2.2: with its `collidable` property OFF the block has no contacts
+  // even though a behaviour names it, and falls through the plate freely.
+  test::TestRoot r(Vector3d(0, 0, -g));
+  RigidBody& plate = addPlate(r.mech);
+  FemModel3d& block = addBlock(r.mech, "block", 0.4, 0.2, 2, 0.101);
+  r.mech.setCollisionBehavior(block, plate, true);
+  block.getProperty("collidable").set(std::string("OFF"));
+  EXPECT_EQ(block.getCollidable(), Collidability::Off);
+  r.run(0.2, 0.01);
+  EXPECT_TRUE(r.mech.getCollisionManager().getContacts().empty());
+  EXPECT_LT(block.getNode(0).getPosition().z(), -0.05);
+}
+
 TEST(FemContact, BehaviorsNameOnlyCollidables) {
   test::TestRoot r;
   RigidBody& plate = addPlate(r.mech);

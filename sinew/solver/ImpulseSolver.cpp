@@ -1,0 +1,393 @@
+#include "sinew/solver/ImpulseSolver.h"
+
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
+
+#include "sinew/Error.h"
+
+namespace sinew {
+
+namespace {
+/// A constrainer with more rows than this (a contact manager, an FEM's
+/// incompressibility) is corrected row by row instead of as one block.
+constexpr int kMaxBlockRows = 12;
+}  // namespace
+
+bool ImpulseSolver::outOfTime(const Clock::time_point& deadline) const {
+  return myTimed && Clock::now() > deadline;
+}
+
+void ImpulseSolver::computeInverseMasses() {
+  // The mass blocks as the velocity solve sees them (slave masses folded
+  // onto their masters); anything off the diagonal blocks couples bodies.
+  MechSystem& sys = myS.mySys;
+  sys.formMatrix(1.0, 0.0, 0.0, myS.myMS);
+  myCompOfCol.assign(sys.activeVelSize(), -1);
+  myMinv.resize(sys.numComponents());
+  for (int i = 0; i < sys.numComponents(); ++i) {
+    const auto& ci = sys.info(i);
+    if (ci.solveOffset < 0) continue;
+    for (int k = 0; k < ci.velSize; ++k) myCompOfCol[ci.solveOffset + k] = i;
+    myMinv[i].setZero(ci.velSize, ci.velSize);
+  }
+  for (int col = 0; col < myS.myMS.outerSize(); ++col)
+    for (SparseMatrixd::InnerIterator it(myS.myMS, col); it; ++it) {
+      const int i = myCompOfCol[it.row()], j = myCompOfCol[it.col()];
+      if (i != j && it.value() != 0)
+        throw ModelError("the Impulse integrator needs a block-diagonal mass matrix; this component's mass is "
+                         "coupled to another's (consistent FEM mass or an attachment to several masters)",
+                         sys.info(i).comp->componentPath());
+      if (i == j) myMinv[i](it.row() - sys.info(i).solveOffset, it.col() - sys.info(i).solveOffset) = it.value();
+    }
+  for (int i = 0; i < sys.numComponents(); ++i) {
+    const auto& ci = sys.info(i);
+    if (ci.solveOffset < 0) continue;
+    // The pattern may hold one triangle only: mirror it.
+    Block M = myMinv[i];
+    for (int r = 0; r < M.rows(); ++r)
+      for (int c = 0; c < r; ++c) {
+        if (M(r, c) == 0) M(r, c) = M(c, r);
+        if (M(c, r) == 0) M(c, r) = M(r, c);
+      }
+    Eigen::LLT<Eigen::MatrixXd> llt(M);
+    if (llt.info() != Eigen::Success || !(M.diagonal().minCoeff() > 0))
+      throw ModelError("a dynamic component needs a positive mass under the Impulse integrator",
+                       ci.comp->componentPath());
+    myMinv[i] = llt.solve(Eigen::MatrixXd::Identity(M.rows(), M.cols()));
+  }
+}
+
+void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows& r) {
+  MechSystem& sys = myS.mySys;
+  myBuildG.clear();
+  myBuildN.clear();
+  MechSystem::RowBuilder gb(sys, myBuildG, myS.myUp), nb(sys, myBuildN, myS.myUp);
+  gb.h = nb.h = velocityLevel ? h : 0;
+  c.getBilateralConstraints(gb);
+  c.getUnilateralConstraints(nb);
+  r.numBilateral = myBuildG.numRows();
+  const int n = r.numBilateral + myBuildN.numRows();
+  r.phi = gb.dist;
+  r.phi.insert(r.phi.end(), nb.dist.begin(), nb.dist.end());
+  r.compliance = myBuildG.compliance;
+  r.compliance.insert(r.compliance.end(), myBuildN.compliance.begin(), myBuildN.compliance.end());
+  // The builder moved the parametric part G_p u_p to the right-hand side.
+  r.known.resize(n);
+  for (int i = 0; i < n; ++i) r.known[i] = -(i < r.numBilateral ? myBuildG.rhs[i] : myBuildN.rhs[i - r.numBilateral]);
+  // The active components touched, in order of appearance.
+  myLocal.resize(sys.numComponents(), -1);
+  r.comps.clear();
+  r.colStart.clear();
+  int cols = 0;
+  for (const ConstraintRows* rows : {&myBuildG, &myBuildN})
+    for (const auto& e : rows->entries) {
+      const int ci = myCompOfCol[e.col()];
+      if (myLocal[ci] >= 0) continue;
+      myLocal[ci] = static_cast<int>(r.comps.size());
+      r.comps.push_back(ci);
+      r.colStart.push_back(cols);
+      cols += sys.info(ci).velSize;
+    }
+  r.G.setZero(n, cols);
+  for (int pass = 0; pass < 2; ++pass) {
+    const ConstraintRows& rows = pass == 0 ? myBuildG : myBuildN;
+    const int off = pass == 0 ? 0 : r.numBilateral;
+    for (const auto& e : rows.entries) {
+      const int ci = myCompOfCol[e.col()];
+      r.G(off + e.row(), r.colStart[myLocal[ci]] + e.col() - sys.info(ci).solveOffset) += e.value();
+    }
+  }
+  for (int ci : r.comps) myLocal[ci] = -1;
+}
+
+void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& b,
+                               const std::vector<double>& accum, const std::vector<double>& extraDiag,
+                               Eigen::VectorXd& p) {
+  const int m = static_cast<int>(sel.size());
+  // K = G M⁻¹ Gᵀ over the selected rows, plus the compliant terms.
+  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(m, m), Gs(m, r.G.cols());
+  for (int a = 0; a < m; ++a) Gs.row(a) = r.G.row(sel[a]);
+  for (size_t j = 0; j < r.comps.size(); ++j) {
+    const auto& Minv = myMinv[r.comps[j]];
+    const auto Gj = Gs.middleCols(r.colStart[j], Minv.rows());
+    K.noalias() += Gj * Minv * Gj.transpose();
+  }
+  for (int a = 0; a < m; ++a) K(a, a) += extraDiag[sel[a]];
+  // Rows that no impulse can move (they touch only fixed components) stay out.
+  std::vector<char> free(m, 1);
+  const double scale = K.diagonal().cwiseAbs().maxCoeff();
+  for (int a = 0; a < m; ++a) free[a] = K(a, a) > 1e-14 * scale && scale > 0;
+  // A unilateral row that would have to pull, with nothing accumulated to
+  // give back, starts fixed at zero.
+  for (int a = 0; a < m; ++a)
+    if (r.unilateral(sel[a]) && accum[sel[a]] <= 0 && b[a] <= 0) free[a] = 0;
+  p.setZero(m);
+  for (int pass = 0; pass <= m; ++pass) {
+    std::vector<int> act;
+    for (int a = 0; a < m; ++a)
+      if (free[a]) act.push_back(a);
+    if (act.empty()) break;
+    Eigen::MatrixXd Ka(act.size(), act.size());
+    Eigen::VectorXd ba(act.size());
+    for (size_t x = 0; x < act.size(); ++x) {
+      ba[x] = b[act[x]];
+      for (int a = 0; a < m; ++a)
+        if (!free[a]) ba[x] -= K(act[x], a) * p[a];
+      for (size_t y = 0; y < act.size(); ++y) Ka(x, y) = K(act[x], act[y]);
+    }
+    const Eigen::VectorXd pa = Ka.ldlt().solve(ba);
+    if (!pa.allFinite()) break;
+    for (size_t x = 0; x < act.size(); ++x) p[act[x]] = pa[x];
+    // Accumulated unilateral impulses stay non-negative: a row that would
+    // go below zero gives back what it has and leaves the block.
+    bool clamped = false;
+    for (int a = 0; a < m; ++a)
+      if (free[a] && r.unilateral(sel[a]) && accum[sel[a]] + p[a] < 0) {
+        p[a] = -accum[sel[a]];
+        free[a] = 0;
+        clamped = true;
+      }
+    if (!clamped) break;
+  }
+}
+
+void ImpulseSolver::applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h,
+                                 bool lookAhead) {
+  MechSystem& sys = myS.mySys;
+  Eigen::VectorXd gp(r.G.cols());
+  gp.setZero();
+  for (size_t a = 0; a < sel.size(); ++a) gp.noalias() += p[a] * r.G.row(sel[a]).transpose();
+  for (size_t j = 0; j < r.comps.size(); ++j) {
+    const auto& ci = sys.info(r.comps[j]);
+    auto u = myU.segment(ci.solveOffset, ci.velSize);
+    u.noalias() += myMinv[r.comps[j]] * gp.segment(r.colStart[j], ci.velSize);
+    if (lookAhead) {
+      myQtmp = myQ0.segment(ci.posOffset, ci.posSize);
+      ci.comp->addPosImpulse(myQtmp.data(), h, u.data());
+      ci.comp->setPosState(myQtmp.data());
+    }
+  }
+  if (lookAhead && myHasAttachments) {
+    sys.updateExpansions();
+    sys.updateAttachmentStates();
+  }
+}
+
+double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections) {
+  Rows& r = myRows;
+  buildRows(c, h, false, r);
+  const int n = r.numRows();
+  if (n == 0) return 0;
+  if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);  // rows came or went
+  // The error of each row: what the look-ahead misses of φ = 0 (bilateral),
+  // φ ≥ 0 with complementary impulse (unilateral), or φ = −c·P/h (compliant).
+  double err = 0;
+  std::vector<double> extra(n);
+  Eigen::VectorXd b(n);
+  for (int i = 0; i < n; ++i) {
+    const double c2 = r.compliance[i] / (h * h);
+    const double res = r.phi[i] + c2 * h * a.impulse[i];
+    extra[i] = c2;
+    b[i] = -res / h;
+    double e = std::abs(res);
+    if (r.unilateral(i)) e = res < 0 ? -res : (a.impulse[i] > 0 ? res : 0);
+    err = std::max(err, e);
+  }
+  if (!(err > tol)) return err;
+  std::vector<int> sel;
+  Eigen::VectorXd p, bs;
+  auto correct = [&]() {
+    bs.resize(sel.size());
+    for (size_t k = 0; k < sel.size(); ++k) bs[k] = b[sel[k]];
+    solveBlock(r, sel, bs, a.impulse, extra, p);
+    for (size_t k = 0; k < sel.size(); ++k) a.impulse[sel[k]] += p[k];
+    applyImpulse(r, sel, p, h, true);
+    ++corrections;
+  };
+  if (n <= kMaxBlockRows) {
+    for (int i = 0; i < n; ++i) sel.push_back(i);
+    correct();
+  } else {
+    // Row by row: each row's right-hand side must see the earlier rows'
+    // impulses, which moved the velocities; the row's value changes by
+    // h·G_i Δu for the look-ahead.
+    Eigen::VectorXd uBefore = myU;
+    for (int i = 0; i < n; ++i) {
+      double moved = 0;
+      for (size_t j = 0; j < r.comps.size(); ++j) {
+        const auto& ci = myS.mySys.info(r.comps[j]);
+        moved += r.G.row(i).segment(r.colStart[j], ci.velSize).dot(
+            myU.segment(ci.solveOffset, ci.velSize) - uBefore.segment(ci.solveOffset, ci.velSize));
+      }
+      b[i] -= moved;
+      sel.assign(1, i);
+      correct();
+    }
+  }
+  return err;
+}
+
+double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long& corrections) {
+  const int n = r.numRows();
+  if (n == 0) return 0;
+  if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);
+  const std::vector<double> extra(n, 0.0);
+  // Velocity of each hard row that holds: bilateral ones, and unilateral
+  // ones in contact (a separated one, φ > 0, may close its gap).
+  auto rowVelocity = [&](int i) {
+    double v = r.known[i];
+    for (size_t j = 0; j < r.comps.size(); ++j) {
+      const auto& ci = myS.mySys.info(r.comps[j]);
+      v += r.G.row(i).segment(r.colStart[j], ci.velSize).dot(myU.segment(ci.solveOffset, ci.velSize));
+    }
+    return v;
+  };
+  auto holds = [&](int i) { return r.compliance[i] == 0 && !(r.unilateral(i) && r.phi[i] > 0); };
+  double err = 0;
+  std::vector<int> sel;
+  for (int i = 0; i < n; ++i) {
+    if (!holds(i)) continue;
+    const double v = rowVelocity(i);
+    const double e = r.unilateral(i) ? (v < 0 ? -v : (a.impulse[i] > 0 ? v : 0)) : std::abs(v);
+    err = std::max(err, e);
+    sel.push_back(i);
+  }
+  if (!(err > tol)) return err;
+  Eigen::VectorXd p, b;
+  auto correct = [&](const std::vector<int>& s) {
+    b.resize(s.size());
+    for (size_t k = 0; k < s.size(); ++k) b[k] = -rowVelocity(s[k]);
+    solveBlock(r, s, b, a.impulse, extra, p);
+    for (size_t k = 0; k < s.size(); ++k) a.impulse[s[k]] += p[k];
+    applyImpulse(r, s, p, 0, false);
+    ++corrections;
+  };
+  if (n <= kMaxBlockRows) {
+    correct(sel);
+  } else {
+    for (int i : sel) correct({i});
+  }
+  return err;
+}
+
+void ImpulseSolver::warmStart(std::vector<Accum>& acc, const std::vector<std::vector<double>>& warm) {
+  // With the rows in myVelRows: for the joint correction those of the last
+  // step's end, which is this step's start; for the velocity correction
+  // this step's.
+  const auto& cons = myS.myConstrainers;
+  if (myVelRows.size() != cons.size() || warm.size() != cons.size()) return;
+  std::vector<int> sel;
+  for (size_t k = 0; k < cons.size(); ++k) {
+    const Rows& r = myVelRows[k];
+    if (warm[k].empty() || static_cast<int>(warm[k].size()) != r.numRows()) continue;
+    sel.resize(r.numRows());
+    for (int i = 0; i < r.numRows(); ++i) sel[i] = i;
+    applyImpulse(r, sel, Eigen::Map<const Eigen::VectorXd>(warm[k].data(), r.numRows()), 0, false);
+    acc[k].impulse = warm[k];
+  }
+}
+
+void ImpulseSolver::reportForces(const std::vector<Accum>& pos, const std::vector<Accum>& vel, double h) {
+  // Rows at t1 (the velocity correction's) name the rows the constrainers
+  // built last; the joint correction's impulses count where the row count
+  // is the same.
+  std::vector<double> f;
+  for (size_t k = 0; k < myS.myConstrainers.size(); ++k) {
+    const Rows& r = myVelRows[k];
+    f.assign(r.numRows(), 0.0);
+    for (int i = 0; i < r.numRows(); ++i) {
+      if (pos[k].impulse.size() == f.size()) f[i] += pos[k].impulse[i];
+      if (vel[k].impulse.size() == f.size()) f[i] += vel[k].impulse[i];
+      f[i] /= h;
+    }
+    myS.myConstrainers[k]->setConstraintForces(f.data(), f.data() + r.numBilateral);
+  }
+}
+
+void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
+  rep = ImpulseReport();
+  const double h = t1 - t0;
+  const ImpulseSettings& set = myS.myImpulseSettings;
+  MechSystem& sys = myS.mySys;
+  auto& cons = myS.myConstrainers;
+  myTimed = set.maxTime > 0;
+  const auto deadline =
+      myTimed ? Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(set.maxTime))
+              : Clock::time_point::max();
+  Eigen::VectorXd u0;
+  myS.beginStep(h, t0, false, u0);  // forces at t0
+  myHasAttachments = !sys.attachments().empty();
+  computeInverseMasses();
+
+  // 1. Unconstrained motion over the step.
+  myU = u0;
+  for (int i = 0; i < sys.numComponents(); ++i) {
+    const auto& ci = sys.info(i);
+    if (ci.solveOffset >= 0)
+      myU.segment(ci.solveOffset, ci.velSize) += h * myMinv[i] * myS.myF.segment(ci.solveOffset, ci.velSize);
+  }
+  sys.getFullPos(myQ0);
+  auto moveTo = [&](const Eigen::VectorXd& u) {
+    Eigen::VectorXd q = myQ0;
+    myS.addActivePosImpulse(q, h, u);
+    myS.moveParametric(q, h);
+    sys.setFullPos(q);
+    sys.updateExpansions();
+    sys.updateAttachmentStates();
+  };
+  // 2. Joint correction: sweeps until no constrainer's look-ahead is off,
+  // starting from the last step's impulses.
+  std::vector<Accum> posAcc(cons.size()), velAcc(cons.size());
+  warmStart(posAcc, myWarm);
+  moveTo(myU);  // the look-ahead
+  bool converged = cons.empty();
+  for (int sweep = 0; sweep < set.maxIterations && !converged; ++sweep) {
+    const long before = rep.corrections;
+    double err = 0;
+    for (size_t k = 0; k < cons.size(); ++k)
+      err = std::max(err, correctPosition(*cons[k], posAcc[k], h, set.positionTol, rep.corrections));
+    rep.positionIterations = sweep + 1;
+    rep.lookAheadError = err;
+    converged = rep.corrections == before;
+    if (!converged && outOfTime(deadline)) break;
+  }
+  if (!converged) {
+    rep.interrupted = true;
+    rep.exhausted = rep.positionIterations >= set.maxIterations;
+  }
+
+  // 3. Positions with the corrected velocities.
+  moveTo(myU);
+
+  // 4. Velocity correction with the rows at t1.
+  myVelRows.resize(cons.size());
+  for (size_t k = 0; k < cons.size(); ++k) buildRows(*cons[k], h, true, myVelRows[k]);
+  if (set.velocityCorrection) {
+    warmStart(velAcc, myWarmVel);
+    bool done = cons.empty();
+    for (int sweep = 0; sweep < set.maxIterations && !done; ++sweep) {
+      const long before = rep.corrections;
+      double err = 0;
+      for (size_t k = 0; k < cons.size(); ++k)
+        err = std::max(err, correctVelocity(myVelRows[k], velAcc[k], set.velocityTol, rep.corrections));
+      rep.velocityIterations = sweep + 1;
+      rep.velocityError = err;
+      done = rep.corrections == before;
+      if (!done && outOfTime(deadline)) break;
+    }
+    if (!done) rep.interrupted = true;
+  }
+  sys.setActiveVel(myU);
+  sys.updateAttachmentStates();
+  reportForces(posAcc, velAcc, h);
+  myWarm.resize(cons.size());
+  myWarmVel.resize(cons.size());
+  for (size_t k = 0; k < cons.size(); ++k) {
+    myWarm[k] = posAcc[k].impulse;
+    myWarmVel[k] = velAcc[k].impulse;
+  }
+  for (auto* c : cons) rep.positionError = std::max(rep.positionError, c->getMaxHardError());
+}
+
+}  // namespace sinew

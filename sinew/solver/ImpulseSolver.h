@@ -1,0 +1,92 @@
+// The impulse-based solver for linked bodies (seed 004), the Impulse
+// integrator of MechSystemSolver. It works over the constraint rows every
+// constrainer already gives (a ball joint's 3, a hinge's 5, a limit's 1, a
+// contact's 1), so every joint type, limit and closed loop runs under it.
+//
+// One step of size h:
+//   1. the bodies advance without constraints: u = u0 + h M⁻¹ f(t0);
+//   2. joint correction: for each constrainer in turn, a position look-ahead
+//      q̃ = q0 + h u gives its error φ(q̃); if that exceeds positionTol, the
+//      impulse p applied at t0 that removes it, (G M⁻¹ Gᵀ) p = −φ(q̃)/h, is
+//      added to the velocities; sweeps repeat until no constrainer needs one;
+//   3. positions move to q0 + h u;
+//   4. velocity correction: impulses that zero the rows' velocities G u at
+//      the new positions, swept the same way.
+// Unilateral rows (limits, contact) keep their accumulated impulse
+// non-negative; compliant rows take the compliant form of the look-ahead
+// (the error left is −c·λ). A constrainer with more than a few rows (a
+// contact manager, an FEM's incompressibility) is corrected row by row.
+//
+// The mass matrix must be block-diagonal (rigid bodies, particles, FEM
+// nodes with lumped mass); a coupled one is a ModelError.
+#pragma once
+
+#include <chrono>
+#include <vector>
+
+#include "sinew/solver/MechSystemSolver.h"
+
+namespace sinew {
+
+class ImpulseSolver {
+ public:
+  explicit ImpulseSolver(MechSystemSolver& s) : myS(s) {}
+  /// Advances from t0 to t1 and fills `report`.
+  void step(double t0, double t1, ImpulseReport& report);
+
+ private:
+  /// One constrainer's rows at the current state, dense over the active
+  /// components they touch.
+  struct Rows {
+    int numBilateral = 0;
+    std::vector<double> phi;         ///< constraint error φ of each row
+    std::vector<double> compliance;  ///< c of each row
+    std::vector<double> known;       ///< G_p u_p: the row velocity of parametric components
+    std::vector<int> comps;          ///< system indices of the active components touched
+    std::vector<int> colStart;       ///< first local column of each of comps
+    Eigen::MatrixXd G;               ///< rows × local columns
+    int numRows() const { return static_cast<int>(phi.size()); }
+    bool unilateral(int i) const { return i >= numBilateral; }
+  };
+  /// What the loops keep per constrainer between evaluations.
+  struct Accum {
+    std::vector<double> impulse;  ///< accumulated impulse of each row this step
+  };
+  using Clock = std::chrono::steady_clock;
+
+  void computeInverseMasses();
+  void buildRows(Constrainer& c, double h, bool velocityLevel, Rows& r);
+  /// Solves the rows `sel` of r for impulses p with K p = b, keeping the
+  /// accumulated impulse of unilateral rows non-negative; returns p over sel.
+  void solveBlock(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& b,
+                  const std::vector<double>& accum, const std::vector<double>& extraDiag, Eigen::VectorXd& p);
+  /// u += M⁻¹ Gᵀ p over the rows `sel`; with `lookAhead`, the touched
+  /// components' positions move to q0 + h u.
+  void applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h, bool lookAhead);
+  /// One constrainer's joint correction: returns its error before correcting.
+  double correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections);
+  double correctVelocity(const Rows& r, Accum& a, double tol, long& corrections);
+  /// The impulses of each constrainer's rows at t1, over h, as its forces.
+  /// Applies the last step's impulses where the rows are the same; returns
+  /// the accumulated impulses they start from.
+  void warmStart(std::vector<Accum>& acc, const std::vector<std::vector<double>>& warm);
+  void reportForces(const std::vector<Accum>& pos, const std::vector<Accum>& vel, double h);
+  bool outOfTime(const Clock::time_point& deadline) const;
+
+  MechSystemSolver& myS;
+  std::vector<Block> myMinv;     ///< inverse mass block per system component (active ones)
+  std::vector<int> myCompOfCol;  ///< system component owning each active column
+  std::vector<int> myLocal;      ///< scratch: local index of a component in the rows being built
+  Eigen::VectorXd myQ0, myU;     ///< positions at t0, velocities being corrected
+  Eigen::VectorXd myQtmp;        ///< one component's look-ahead position
+  std::vector<Rows> myVelRows;   ///< rows at t1 per constrainer, for velocity correction
+  /// The last step's joint correction impulses, applied first (warm start)
+  /// with the rows of the last step's end, which is this step's start.
+  std::vector<std::vector<double>> myWarm, myWarmVel;
+  Rows myRows;                   ///< workspace of the joint correction
+  ConstraintRows myBuildG, myBuildN;
+  bool myHasAttachments = false;
+  bool myTimed = false;
+};
+
+}  // namespace sinew

@@ -1,0 +1,170 @@
+// The impulse-based solver (seed 004) and the AlphaBeta integrator (seed
+// 003): constraint errors after every step, energy, agreement with the
+// MLCP solver, the any-time budget, joint forces, and α/β's limits.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "TestModels.h"
+#include "DemoRuns.h"
+#include "demos/Demos.h"
+#include "sinew/Error.h"
+#include "sinew/joints/HingeJoint.h"
+#include "sinew/joints/SphericalJoint.h"
+
+namespace sinew {
+namespace {
+
+using namespace test;  // demoUnder, mechOf, maxJointError, runTracked
+
+TEST(ImpulseSolver, TriplePendulumFollowsTheMlcpSolverForHalfASecond) {
+  auto a = demoUnder("TriplePendulum", "Impulse");
+  auto b = demoUnder("TriplePendulum", "ConstrainedBackwardEuler");
+  a->run(0.5);
+  b->run(0.5);
+  double d = 0;
+  for (int i = 0; i < 3; ++i) {
+    const auto& pa = mechOf(*a).rigidBodies().get(i).getPose().p;
+    const auto& pb = mechOf(*b).rigidBodies().get(i).getPose().p;
+    d = std::max(d, (pa - pb).norm());
+  }
+  // Both are first order in h; the links fall about 1 m in 0.5 s.
+  EXPECT_LT(d, 5e-3) << "link centres within 5 mm after 0.5 s at h = 1 ms";
+}
+
+TEST(ImpulseSolver, HangingPendulumCarriesItsWeight) {
+  // A 1 kg link hanging from a ball joint at rest: the joint's force is m g.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  r.setIntegrator(Integrator::Impulse);
+  auto& link = r.mech.addRigidBody(RigidBody::createBox("link", 0.1, 0.1, 1, 100));
+  link.setPose(RigidTransform3d(0, 0, -0.5));
+  auto& joint = r.mech.addBodyConnector(std::make_unique<SphericalJoint>(link, nullptr, Vector3d(0, 0, 0), "ball"));
+  r.run(0.1, 1e-3);
+  EXPECT_NEAR(joint.getConstraintWrench().head<3>().norm(), 9.8, 1e-6);
+  EXPECT_NEAR(link.getPose().p.z(), -0.5, 1e-9);
+}
+
+TEST(ImpulseSolver, BrokenJointsArePulledTogetherInOneStep) {
+  auto root = demoUnder("TriplePendulum", "Impulse");
+  root->run(0.1);
+  MechModel& mech = mechOf(*root);
+  auto& link = mech.rigidBodies().get(1);
+  RigidTransform3d T = link.getPose();
+  T.p += Vector3d(0.2, -0.1, 0.3);  // tear the middle link out of both joints
+  link.setPose(T);
+  EXPECT_GT(maxJointError(mech), 0.1);
+  root->run(0.101);
+  EXPECT_LT(maxJointError(mech), 1e-8);
+}
+
+TEST(ImpulseSolver, AnyTimeBudgetCompletesTheStepAndTheResidualFalls) {
+  // The eight-link loop after 0.2 s, one step under budgets 1, 2, 4, …:
+  // every step completes and reports its residual, which falls as the
+  // budget grows.
+  double prev = INFINITY;
+  for (int budget : {1, 2, 4, 8, 16, 32}) {
+    auto root = demoUnder("EightLinkLoop", "Impulse");
+    root->run(0.2);
+    MechModel& mech = mechOf(*root);
+    mech.impulseSettings().maxIterations = budget;
+    mech.impulseSettings().velocityCorrection = false;
+    root->run(0.201);
+    const ImpulseReport& rep = mech.getImpulseReport();
+    EXPECT_EQ(rep.positionIterations, std::min(budget, rep.positionIterations));
+    EXPECT_TRUE(std::isfinite(rep.positionError));
+    if (rep.interrupted) EXPECT_EQ(rep.positionIterations, budget);
+    EXPECT_LE(rep.positionError, prev) << "budget " << budget;
+    prev = rep.positionError;
+  }
+  EXPECT_LT(prev, 1e-8);
+}
+
+TEST(ImpulseSolver, HingeChainUnderImpulse) {
+  // Hinges (5 rows each) released horizontal: the allowed rotation is free,
+  // the others hold.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  r.setIntegrator(Integrator::Impulse);
+  RigidBody* prev = nullptr;
+  for (int i = 0; i < 4; ++i) {
+    auto& b = r.mech.addRigidBody(RigidBody::createBox("l" + std::to_string(i), 1, 0.1, 0.1, 100));
+    b.setPose(RigidTransform3d(i + 0.5, 0, 0));
+    r.mech.addBodyConnector(
+        std::make_unique<HingeJoint>(b, prev, RigidTransform3d(i, 0, 0, 1, 0, 0, -M_PI / 2), "h" + std::to_string(i)));
+    prev = &b;
+  }
+  double worst = 0, yMax = 0, zMin = 0;
+  r.root->addMonitor("m", [&](double, double) {
+    worst = std::max(worst, maxJointError(r.mech));
+    for (int i = 0; i < 4; ++i) yMax = std::max(yMax, std::abs(r.mech.rigidBodies().get(i).getPose().p.y()));
+    zMin = std::min(zMin, r.mech.rigidBodies().get(3).getPose().p.z());
+  });
+  r.run(2.0, 1e-3);
+  EXPECT_LT(worst, 1e-8);
+  EXPECT_LT(yMax, 1e-9) << "the chain stays in its plane";
+  EXPECT_LT(zMin, -2.0) << "and swings down";
+}
+
+TEST(ImpulseSolver, NeedsPositiveMasses) {
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  r.setIntegrator(Integrator::Impulse);
+  r.mech.addParticle("p", 0.0, 0, 0, 0);
+  try {
+    r.run(0.01, 1e-3);
+    FAIL() << "a massless dynamic particle under the Impulse integrator must be an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("positive mass"), std::string::npos) << e.what();
+  }
+}
+
+// ---------------------------------------------------------------- α/β
+
+TEST(AlphaBeta, AlphaBetaOneIsConstrainedBackwardEuler) {
+  auto a = demoUnder("TriplePendulum", "AlphaBeta");
+  auto b = demoUnder("TriplePendulum", "ConstrainedBackwardEuler");
+  a->run(1.0);
+  b->run(1.0);
+  Eigen::VectorXd sa, sb;
+  mechOf(*a).getState(sa);
+  mechOf(*b).getState(sb);
+  EXPECT_LT((sa - sb).lpNorm<Eigen::Infinity>(), 1e-10);
+}
+
+TEST(AlphaBeta, HalfAndHalfKeepsAPendulumsEnergyBetter) {
+  auto drift = [](double ab) {
+    auto root = demoUnder("TriplePendulum", "AlphaBeta");
+    mechOf(*root).setAlpha(ab);
+    mechOf(*root).setBeta(ab);
+    return runTracked(*root, 5.0).energyDrift;
+  };
+  const double half = drift(0.5), one = drift(1.0);
+  EXPECT_LT(half, one);
+}
+
+TEST(AlphaBeta, CompliantRowFollowsSeed003) {
+  // A particle of mass m on a compliant ball joint (a point held to the
+  // origin with compliance c, no damping) is a spring of stiffness 1/c:
+  // under α = β = 1/2 (trapezoidal) it oscillates with period 2π√(m c)
+  // and keeps its amplitude.
+  // (Built from a rigid body, as joints join frames.)
+  test::TestRoot r;
+  r.setIntegrator(Integrator::AlphaBeta);
+  r.mech.setAlpha(0.5);
+  r.mech.setBeta(0.5);
+  auto& b = r.mech.addRigidBody(RigidBody::createBox("b", 0.1, 0.1, 0.1, 1000));  // 1 kg
+  auto& joint = r.mech.addBodyConnector(std::make_unique<SphericalJoint>(b, nullptr, Vector3d(0, 0, 0), "ball"));
+  const double c = 1e-3;
+  joint.setLinearCompliance(c);
+  b.setPose(RigidTransform3d(0.01, 0, 0));
+  const double T = test::measurePeriod(*r.root, 1e-4, 1.0, [&] { return b.getPose().p.x(); });
+  EXPECT_NEAR(T, 2 * M_PI * std::sqrt(1.0 * c), 1e-3 * T);
+  EXPECT_NEAR(std::abs(b.getPose().p.x()) <= 0.0101, true, 0);
+}
+
+TEST(AlphaBeta, RejectsFactorsOutsideTheUnitInterval) {
+  test::TestRoot r;
+  EXPECT_THROW(r.mech.setAlpha(1.5), ModelError);
+  EXPECT_THROW(r.mech.setBeta(-0.1), ModelError);
+}
+
+}  // namespace
+}  // namespace sinew
