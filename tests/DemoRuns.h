@@ -8,11 +8,17 @@
 #include <string>
 
 #include "demos/Demos.h"
+#include "sinew/Error.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew::test {
 
-inline MechModel& mechOf(RootModel& root) { return static_cast<MechModel&>(root.models().get(0)); }
+/// The demo's MechModel "models/mech" (a ModelError if it has none).
+inline MechModel& mechOf(RootModel& root) {
+  auto* mech = root.findComponent<MechModel>("models/mech");
+  if (!mech) throw ModelError("demo has no models/mech");
+  return *mech;
+}
 
 /// The largest hard constraint error over the model's body connectors.
 inline double maxJointError(MechModel& mech) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sinew/Error.h"
+#include "sinew/model/Checks.h"
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/mech/MechModel.h"
 
@@ -33,16 +34,9 @@ CollisionManager::CollisionManager(MechModel& mech) : CompositeComponent("collis
 
 CollisionManager::~CollisionManager() = default;
 
-namespace {
-double nonNegative(double v, const Component& c, const char* what) {
-  if (!(v >= 0) || !std::isfinite(v)) throw ModelError(std::string(what) + " must be non-negative and finite", c.describe());
-  return v;
-}
-}  // namespace
-
-void CollisionManager::setFriction(double mu) { myFriction = nonNegative(mu, *this, "friction"); }
-void CollisionManager::setCompliance(double c) { myCompliance = nonNegative(c, *this, "compliance"); }
-void CollisionManager::setDamping(double d) { myDamping = nonNegative(d, *this, "damping"); }
+void CollisionManager::setFriction(double mu) { myFriction = requireNonNegative(mu, *this, "friction"); }
+void CollisionManager::setCompliance(double c) { myCompliance = requireNonNegative(c, *this, "compliance"); }
+void CollisionManager::setDamping(double d) { myDamping = requireNonNegative(d, *this, "damping"); }
 
 // ------------------------------------------------------------- behaviours
 

@@ -1,8 +1,7 @@
 #include "sinew/mech/MechSystemBase.h"
 
-#include <cmath>
-
 #include "sinew/Error.h"
+#include "sinew/model/Checks.h"
 #include "sinew/mech/HasSlaveObjects.h"
 #include "sinew/mech/TransformableGeometry.h"
 
@@ -23,10 +22,6 @@ const std::vector<std::string>& EnumNames<LinearSolverType>::get() {
 }
 
 namespace {
-double nonNegative(double v, const Component& c, const char* what) {
-  if (!(v >= 0) || !std::isfinite(v)) throw ModelError(std::string(what) + " must be non-negative and finite", c.describe());
-  return v;
-}
 int positiveCount(int n, const Component& c) {
   if (n < 1) throw ModelError("impulseMaxIterations must be at least 1", c.describe());
   return n;
@@ -56,14 +51,14 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
   list.add<MechSystemBase>(
           "impulseMaxTime", "wall-clock seconds per step of the Impulse integrator; 0: no limit",
           [](const MechSystemBase& m) { return m.impulseSettings().maxTime; },
-          [](MechSystemBase& m, double t) { m.impulseSettings().maxTime = nonNegative(t, m, "impulseMaxTime"); })
+          [](MechSystemBase& m, double t) { m.impulseSettings().maxTime = requireNonNegative(t, m, "impulseMaxTime"); })
       .setDefault(0.0)
       .setRange(0, INFINITY);
   list.add<MechSystemBase>(
           "impulsePositionTol", "look-ahead error at which the Impulse integrator counts a constraint consistent",
           [](const MechSystemBase& m) { return m.impulseSettings().positionTol; },
           [](MechSystemBase& m, double t) {
-            m.impulseSettings().positionTol = nonNegative(t, m, "impulsePositionTol");
+            m.impulseSettings().positionTol = requireNonNegative(t, m, "impulsePositionTol");
           })
       .setDefault(1e-9)
       .setRange(0, INFINITY);
@@ -71,7 +66,7 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
           "impulseVelocityTol", "row velocity at which the Impulse integrator's velocity correction stops",
           [](const MechSystemBase& m) { return m.impulseSettings().velocityTol; },
           [](MechSystemBase& m, double t) {
-            m.impulseSettings().velocityTol = nonNegative(t, m, "impulseVelocityTol");
+            m.impulseSettings().velocityTol = requireNonNegative(t, m, "impulseVelocityTol");
           })
       .setDefault(1e-9)
       .setRange(0, INFINITY);

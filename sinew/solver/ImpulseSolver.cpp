@@ -43,13 +43,7 @@ void ImpulseSolver::computeInverseMasses() {
   for (int i = 0; i < sys.numComponents(); ++i) {
     const auto& ci = sys.info(i);
     if (ci.solveOffset < 0) continue;
-    // The pattern may hold one triangle only: mirror it.
-    Block M = myMinv[i];
-    for (int r = 0; r < M.rows(); ++r)
-      for (int c = 0; c < r; ++c) {
-        if (M(r, c) == 0) M(r, c) = M(c, r);
-        if (M(c, r) == 0) M(c, r) = M(r, c);
-      }
+    const Block M = myMinv[i];  // the pattern is full (both triangles), as mulMass reads it
     Eigen::LLT<Eigen::MatrixXd> llt(M);
     if (llt.info() != Eigen::Success || !(M.diagonal().minCoeff() > 0))
       throw ModelError("a dynamic component needs a positive mass under the Impulse integrator",
@@ -387,7 +381,13 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     myWarm[k] = posAcc[k].impulse;
     myWarmVel[k] = velAcc[k].impulse;
   }
-  for (auto* c : cons) rep.positionError = std::max(rep.positionError, c->getMaxHardError());
+  // The hard error at t1 from the rows already built there (|φ| of a hard
+  // bilateral row, the penetration −φ of a hard unilateral one), instead
+  // of asking every constrainer to evaluate itself again.
+  for (const Rows& r : myVelRows)
+    for (int i = 0; i < r.numRows(); ++i)
+      if (r.compliance[i] == 0)
+        rep.positionError = std::max(rep.positionError, r.unilateral(i) ? -r.phi[i] : std::abs(r.phi[i]));
 }
 
 }  // namespace sinew

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "DemoRuns.h"
 #include "demos/Demos.h"
 #include "sinew/Error.h"
 #include "sinew/mech/MechModel.h"
@@ -82,11 +83,7 @@ void checkSaveRestore(RootModel& root, double warmup, int n) {
   }
 }
 
-MechModel& mechOf(RootModel& root) {
-  auto* mech = root.findComponent<MechModel>("models/mech");
-  if (!mech) throw ModelError("demo has no models/mech");
-  return *mech;
-}
+using test::mechOf;
 
 // ------------------------------------------------------------------ demos
 

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "DemoRuns.h"
 #include "demos/Demos.h"
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/fem/FemModel3d.h"
@@ -12,7 +13,7 @@
 namespace sinew {
 namespace {
 
-MechModel& mechOf(RootModel& root) { return *root.findComponent<MechModel>("models/mech"); }
+using test::mechOf;
 
 // BallPlateCollide (§8.5.1): the ball lands and comes to rest on the plate,
 // never sinking more than the penetration tolerance, and at rest its

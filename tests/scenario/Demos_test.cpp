@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "DemoRuns.h"
 #include "demos/Demos.h"
 #include "sinew/Error.h"
 #include "sinew/control/NumericProbes.h"
@@ -23,11 +24,7 @@ std::vector<std::string> registeredDemos() {
   return names;
 }
 
-MechModel& mechOf(RootModel& root) {
-  auto* mech = root.findComponent<MechModel>("models/mech");
-  if (!mech) throw ModelError("demo has no models/mech");
-  return *mech;
-}
+using test::mechOf;
 
 template <class T>
 T& find(RootModel& root, const std::string& path) {
