@@ -33,6 +33,7 @@ void registerDemos() {
     registerFemCollisions(reg);
     registerElasticFoundationContact(reg);
     registerImpulseDemos(reg);
+    registerImpulseContactDemos(reg);
   });
 }
 

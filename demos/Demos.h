@@ -8,6 +8,10 @@
 
 #include "sinew/model/RootModel.h"
 
+namespace sinew {
+class MechModel;
+}
+
 namespace sinew::demos {
 
 /// Registers every demo with ModelRegistry::instance() (idempotent).
@@ -40,8 +44,13 @@ void registerBallPlateCollide(ModelRegistry& reg);
 void registerFemCollisions(ModelRegistry& reg);
 void registerElasticFoundationContact(ModelRegistry& reg);
 void registerImpulseDemos(ModelRegistry& reg);
+void registerImpulseContactDemos(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);
+/// Sets mech's integrator from "-integrator NAME" (else `dflt`) and the
+/// root's step from "-step h" (else 1 ms): the seed 004 scenes.
+void setIntegratorAndStep(RootModel& root, MechModel& mech, const std::vector<std::string>& args,
+                          const std::string& dflt);
 
 }  // namespace sinew::demos

@@ -25,14 +25,6 @@ RigidBody& addLink(MechModel& mech, int i, const Vector3d& p, const Vector3d& q)
   return b;
 }
 
-void setUp(RootModel& root, MechModel& mech, const std::vector<std::string>& args) {
-  std::string integrator = "Impulse";
-  for (size_t i = 0; i + 1 < args.size(); ++i)
-    if (args[i] == "-integrator") integrator = args[i + 1];
-  mech.getProperty("integrator").set(integrator);
-  root.setMaxStepSize(argValue(args, "-step", 1e-3));
-}
-
 /// A chain of unit links through the points p[0..n]; the first joint is to
 /// ground, and the last too when `closed`.
 void addChain(MechModel& mech, const std::vector<Vector3d>& p, bool closed) {
@@ -47,12 +39,21 @@ void addChain(MechModel& mech, const std::vector<Vector3d>& p, bool closed) {
 }
 }  // namespace
 
+void setIntegratorAndStep(RootModel& root, MechModel& mech, const std::vector<std::string>& args,
+                          const std::string& dflt) {
+  std::string integrator = dflt;
+  for (size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "-integrator") integrator = args[i + 1];
+  mech.getProperty("integrator").set(integrator);
+  root.setMaxStepSize(argValue(args, "-step", 1e-3));
+}
+
 class TriplePendulum : public RootModel {
  public:
   void build(const std::vector<std::string>& args) override {
     auto& mech = addModel(std::make_unique<MechModel>("mech"));
     addChain(mech, {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {2, 1, 0}}, false);
-    setUp(*this, mech, args);
+    setIntegratorAndStep(*this, mech, args, "Impulse");
   }
 };
 
@@ -76,7 +77,7 @@ class EightLinkLoop : public RootModel {
     p[0] = Vector3d(0, 0, 0);
     p[8] = Vector3d(4, 0, 0);
     addChain(mech, p, true);
-    setUp(*this, mech, args);
+    setIntegratorAndStep(*this, mech, args, "Impulse");
   }
 };
 

@@ -111,6 +111,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setConstraintForces(const double* bilateral, const double* unilateral) override;
   void setFrictionForces(const double* friction) override;
   double getMaxHardError() override;
+  bool rowsFromDetection() const override { return true; }
 
  private:
   struct PairEntry {

@@ -181,6 +181,11 @@ class Constrainer {
   /// default builds the rows and reads their φ; a constrainer that can
   /// answer without forming the rows should.
   virtual double getMaxHardError();
+  /// True when the rows come from collision detection, which runs again on
+  /// every build and may change the rows' number and order: a solver that
+  /// iterates over the rows within a step (the Impulse integrator) builds
+  /// them once per phase and follows their values linearly instead.
+  virtual bool rowsFromDetection() const { return false; }
 };
 
 /// A component with state beyond q and u (DESIGN §1): values that the next

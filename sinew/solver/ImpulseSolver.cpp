@@ -5,6 +5,8 @@
 #include <cmath>
 
 #include "sinew/Error.h"
+#include "sinew/math/CoriolisJacobian.h"
+#include "sinew/mech/RigidBody.h"
 
 namespace sinew {
 
@@ -25,6 +27,7 @@ void ImpulseSolver::computeInverseMasses() {
   sys.formMatrix(1.0, 0.0, 0.0, myS.myMS);
   myCompOfCol.assign(sys.activeVelSize(), -1);
   myMinv.resize(sys.numComponents());
+  myMass.resize(sys.numComponents());
   for (int i = 0; i < sys.numComponents(); ++i) {
     const auto& ci = sys.info(i);
     if (ci.solveOffset < 0) continue;
@@ -43,7 +46,7 @@ void ImpulseSolver::computeInverseMasses() {
   for (int i = 0; i < sys.numComponents(); ++i) {
     const auto& ci = sys.info(i);
     if (ci.solveOffset < 0) continue;
-    const Block M = myMinv[i];  // the pattern is full (both triangles), as mulMass reads it
+    const Block& M = myMass[i] = myMinv[i];  // the pattern is full (both triangles), as mulMass reads it
     Eigen::LLT<Eigen::MatrixXd> llt(M);
     if (llt.info() != Eigen::Success || !(M.diagonal().minCoeff() > 0))
       throw ModelError("a dynamic component needs a positive mass under the Impulse integrator",
@@ -288,6 +291,21 @@ void ImpulseSolver::reportForces(const std::vector<Accum>& pos, const std::vecto
   // is the same.
   std::vector<double> f;
   for (size_t k = 0; k < myS.myConstrainers.size(); ++k) {
+    if (myIsSet[k]) {
+      // Contact: the joint correction's impulses count where the same
+      // contacts were found at the look-ahead and at t1.
+      const RowSet& s = myVelSets[k];
+      const bool same = s.sameShape(myPosSets[k]) && static_cast<int>(pos[k].impulse.size()) == s.numRows();
+      f.assign(s.numRows(), 0.0);
+      for (int i = 0; i < s.numRows(); ++i) {
+        if (vel[k].impulse.size() == f.size()) f[i] += vel[k].impulse[i];
+        if (same) f[i] += pos[k].impulse[i];
+        f[i] /= h;
+      }
+      myS.myConstrainers[k]->setConstraintForces(f.data(), f.data() + s.numBilateral);
+      if (s.numRows() > s.firstFriction()) myS.myConstrainers[k]->setFrictionForces(f.data() + s.firstFriction());
+      continue;
+    }
     const Rows& r = myVelRows[k];
     f.assign(r.numRows(), 0.0);
     for (int i = 0; i < r.numRows(); ++i) {
@@ -314,12 +332,35 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   myHasAttachments = !sys.attachments().empty();
   computeInverseMasses();
 
-  // 1. Unconstrained motion over the step.
+  // 1. Unconstrained motion over the step. A rigid body's fictitious
+  // wrench is taken implicitly (midpoint): explicit, it gains energy when
+  // the body spins fast; backward Euler would damp the spin.
   myU = u0;
   for (int i = 0; i < sys.numComponents(); ++i) {
     const auto& ci = sys.info(i);
-    if (ci.solveOffset >= 0)
-      myU.segment(ci.solveOffset, ci.velSize) += h * myMinv[i] * myS.myF.segment(ci.solveOffset, ci.velSize);
+    if (ci.solveOffset < 0) continue;
+    const auto f = myS.myF.segment(ci.solveOffset, ci.velSize);
+    auto* body = dynamic_cast<RigidBody*>(ci.comp);
+    if (body && ci.velSize == 6) {
+      // Implicit midpoint on the fictitious wrench: M (u1 − u0) = h (f_ext +
+      // f_c(ū)), ū = (u0 + u1)/2, by a few Newton steps.
+      const SpatialInertia& I = body->getInertia();
+      const Matrix3d& R = body->getRotation();
+      const Twist w0 = u0.segment<6>(ci.solveOffset);
+      const Vector6d fext = f - I.coriolisForce(R, w0);
+      Twist w1 = w0;
+      for (int it = 0; it < 4; ++it) {
+        const Twist wm = 0.5 * (w0 + w1);
+        const Vector6d res = myMass[i] * (w1 - w0) - h * (fext + I.coriolisForce(R, wm));
+        const Matrix6d A = myMass[i] - 0.5 * h * coriolisJacobian(I, R, wm);
+        const Vector6d dw = A.partialPivLu().solve(res);
+        w1 -= dw;
+        if (dw.norm() <= 1e-14 * (1 + w1.norm())) break;
+      }
+      myU.segment<6>(ci.solveOffset) += w1 - w0;
+    } else {
+      myU.segment(ci.solveOffset, ci.velSize) += h * myMinv[i] * f;
+    }
   }
   sys.getFullPos(myQ0);
   auto moveTo = [&](const Eigen::VectorXd& u) {
@@ -333,6 +374,16 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   // 2. Joint correction: sweeps until no constrainer's look-ahead is off,
   // starting from the last step's impulses.
   std::vector<Accum> posAcc(cons.size()), velAcc(cons.size());
+  myIsSet.resize(cons.size());
+  myPosSets.resize(cons.size());
+  myVelSets.resize(cons.size());
+  for (size_t k = 0; k < cons.size(); ++k) myIsSet[k] = cons[k]->rowsFromDetection();
+  // Contact rows are found at t0, watching what may touch within the
+  // step, and predicted linearly at the look-ahead: φ + h·(G u + G_p u_p),
+  // as the MLCP's velocity solve does (a contact within the penetration
+  // allowance is held where it is at t0).
+  for (size_t k = 0; k < cons.size(); ++k)
+    if (myIsSet[k]) buildRowSet(*cons[k], h, true, myPosSets[k]);
   warmStart(posAcc, myWarm);
   moveTo(myU);  // the look-ahead
   bool converged = cons.empty();
@@ -340,7 +391,8 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     const long before = rep.corrections;
     double err = 0;
     for (size_t k = 0; k < cons.size(); ++k)
-      err = std::max(err, correctPosition(*cons[k], posAcc[k], h, set.positionTol, rep.corrections));
+      err = std::max(err, myIsSet[k] ? correctRowSetPosition(myPosSets[k], posAcc[k], h, set.positionTol, rep.corrections)
+                                     : correctPosition(*cons[k], posAcc[k], h, set.positionTol, rep.corrections));
     rep.positionIterations = sweep + 1;
     rep.lookAheadError = err;
     converged = rep.corrections == before;
@@ -356,7 +408,20 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
 
   // 4. Velocity correction with the rows at t1.
   myVelRows.resize(cons.size());
-  for (size_t k = 0; k < cons.size(); ++k) buildRows(*cons[k], h, true, myVelRows[k]);
+  for (size_t k = 0; k < cons.size(); ++k) {
+    if (myIsSet[k]) {
+      myVelRows[k] = Rows();
+      buildRowSet(*cons[k], h, true, myVelSets[k]);
+    } else {
+      buildRows(*cons[k], h, true, myVelRows[k]);
+    }
+  }
+  // Contact rows found again at t1 start from the joint correction's impulses.
+  std::vector<std::vector<double>> base(cons.size());
+  for (size_t k = 0; k < cons.size(); ++k)
+    if (myIsSet[k] && myVelSets[k].sameShape(myPosSets[k]) &&
+        static_cast<int>(posAcc[k].impulse.size()) == myVelSets[k].numRows())
+      base[k] = posAcc[k].impulse;
   if (set.velocityCorrection) {
     warmStart(velAcc, myWarmVel);
     bool done = cons.empty();
@@ -364,7 +429,9 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       const long before = rep.corrections;
       double err = 0;
       for (size_t k = 0; k < cons.size(); ++k)
-        err = std::max(err, correctVelocity(myVelRows[k], velAcc[k], set.velocityTol, rep.corrections));
+        err = std::max(err, myIsSet[k] ? correctRowSetVelocity(myVelSets[k], velAcc[k], base[k], set.velocityTol,
+                                                               rep.corrections)
+                                       : correctVelocity(myVelRows[k], velAcc[k], set.velocityTol, rep.corrections));
       rep.velocityIterations = sweep + 1;
       rep.velocityError = err;
       done = rep.corrections == before;
@@ -372,14 +439,18 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     }
     if (!done) rep.interrupted = true;
   }
+  // Coulomb's bound holds exactly for the reported friction.
+  for (size_t k = 0; k < cons.size(); ++k)
+    if (myIsSet[k]) projectFriction(myVelSets[k], velAcc[k], base[k]);
   sys.setActiveVel(myU);
   sys.updateAttachmentStates();
   reportForces(posAcc, velAcc, h);
   myWarm.resize(cons.size());
   myWarmVel.resize(cons.size());
   for (size_t k = 0; k < cons.size(); ++k) {
-    myWarm[k] = posAcc[k].impulse;
-    myWarmVel[k] = velAcc[k].impulse;
+    // Contacts are found afresh each step: no warm start for them.
+    myWarm[k] = myIsSet[k] ? std::vector<double>() : posAcc[k].impulse;
+    myWarmVel[k] = myIsSet[k] ? std::vector<double>() : velAcc[k].impulse;
   }
   // The hard error at t1 from the rows already built there (|φ| of a hard
   // bilateral row, the penetration −φ of a hard unilateral one), instead
@@ -388,6 +459,12 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     for (int i = 0; i < r.numRows(); ++i)
       if (r.compliance[i] == 0)
         rep.positionError = std::max(rep.positionError, r.unilateral(i) ? -r.phi[i] : std::abs(r.phi[i]));
+  for (size_t k = 0; k < cons.size(); ++k)
+    if (myIsSet[k])
+      for (int i = 0; i < myVelSets[k].firstFriction(); ++i)
+        if (myVelSets[k].compliance[i] == 0)
+          rep.positionError = std::max(rep.positionError, myVelSets[k].unilateral(i) ? -myVelSets[k].phi[i]
+                                                                                     : std::abs(myVelSets[k].phi[i]));
 }
 
 }  // namespace sinew

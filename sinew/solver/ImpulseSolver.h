@@ -14,8 +14,18 @@
 //      the new positions, swept the same way.
 // Unilateral rows (limits, contact) keep their accumulated impulse
 // non-negative; compliant rows take the compliant form of the look-ahead
-// (the error left is −c·λ). A constrainer with more than a few rows (a
-// contact manager, an FEM's incompressibility) is corrected row by row.
+// (the error left is −c·λ). A constrainer with more than a few rows (an
+// FEM's incompressibility) is corrected row by row.
+//
+// Collision and friction are impulses too (ImpulseRowSet.cpp): the rows of
+// a constrainer whose rows come from collision detection (the collision
+// manager) are built once per phase, at t0 and at t1, kept sparse, and
+// corrected row by row, their values at the look-ahead following the
+// velocities linearly. A contact's friction rows take impulses within the
+// disc μ·(its accumulated normal impulse) (isotropic Coulomb friction,
+// where the MLCP's box friction of guide §8.9.4 bounds each row), in the joint
+// correction (so that positions move with the friction of the step) and in
+// the velocity correction (bounded by the step's total normal impulse).
 //
 // The mass matrix must be block-diagonal (rigid bodies, particles, FEM
 // nodes with lumped mass); a coupled one is a ModelError.
@@ -48,6 +58,38 @@ class ImpulseSolver {
     int numRows() const { return static_cast<int>(phi.size()); }
     bool unilateral(int i) const { return i >= numBilateral; }
   };
+  /// The rows of a detection constrainer (contact), sparse: each row's
+  /// parts on the components it touches. Friction rows follow the normal
+  /// ones: [bilateral | unilateral | friction].
+  struct RowSet {
+    int numBilateral = 0, numUnilateral = 0;
+    std::vector<double> phi, compliance, known;
+    std::vector<double> K;      ///< G_i M⁻¹ G_iᵀ of each row (0: touches nothing that moves)
+    std::vector<int> normalOf;  ///< per friction row: the row of its normal impulse
+    std::vector<double> mu;     ///< per friction row: the friction coefficient
+    struct Seg {
+      int comp, val;  ///< system component; its values start at vals[val]
+    };
+    std::vector<int> start;  ///< first Seg of each row (numRows + 1)
+    std::vector<Seg> segs;
+    std::vector<double> vals;
+    std::vector<int> comps;  ///< every component touched, once
+    int numRows() const { return static_cast<int>(phi.size()); }
+    int firstFriction() const { return numBilateral + numUnilateral; }
+    bool unilateral(int i) const { return i >= numBilateral && i < firstFriction(); }
+    bool friction(int i) const { return i >= firstFriction(); }
+    /// One past the last friction row of the contact whose rows start at i
+    /// (consecutive rows bounded by the same normal row, at most 3).
+    int frictionGroupEnd(int i) const {
+      int j = i + 1;
+      while (j < numRows() && j - i < 3 && normalOf[j - firstFriction()] == normalOf[i - firstFriction()]) ++j;
+      return j;
+    }
+    /// Same rows as `o` (the same contacts found again).
+    bool sameShape(const RowSet& o) const {
+      return numBilateral == o.numBilateral && numUnilateral == o.numUnilateral && numRows() == o.numRows();
+    }
+  };
   /// What the loops keep per constrainer between evaluations.
   struct Accum {
     std::vector<double> impulse;  ///< accumulated impulse of each row this step
@@ -66,6 +108,27 @@ class ImpulseSolver {
   /// One constrainer's joint correction: returns its error before correcting.
   double correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections);
   double correctVelocity(const Rows& r, Accum& a, double tol, long& corrections);
+  // Detection constrainers (ImpulseRowSet.cpp).
+  void buildRowSet(Constrainer& c, double h, bool velocityLevel, RowSet& s);
+  double rowVelocity(const RowSet& s, int i) const;
+  /// u += M⁻¹ G_iᵀ p for row i.
+  void applyRow(const RowSet& s, int i, double p);
+  /// Adds delta to row i's accumulated impulse and applies it.
+  void applyCorrection(const RowSet& s, Accum& a, int i, double delta, long& corrections);
+  /// Friction rows [i0, i1) of one contact, on top of `base` (empty: none);
+  /// returns the largest change of their velocities.
+  double correctFriction(const RowSet& s, Accum& a, const std::vector<double>& base, int i0, int i1, double tol,
+                         long& corrections);
+  /// Scales each contact's friction impulses back into the disc of its
+  /// final normal impulse (the normal rows may have moved after them).
+  void projectFriction(const RowSet& s, Accum& a, const std::vector<double>& base);
+  /// One sweep over the rows at the look-ahead; returns the largest
+  /// correction needed, as a displacement over the step.
+  double correctRowSetPosition(RowSet& s, Accum& a, double h, double tol, long& corrections);
+  /// One sweep over the rows at t1, on top of the impulses `base` already
+  /// applied to the same rows in the joint correction (empty: none).
+  double correctRowSetVelocity(const RowSet& s, Accum& a, const std::vector<double>& base, double tol,
+                               long& corrections);
   /// The impulses of each constrainer's rows at t1, over h, as its forces.
   /// Applies the last step's impulses where the rows are the same; returns
   /// the accumulated impulses they start from.
@@ -75,6 +138,7 @@ class ImpulseSolver {
 
   MechSystemSolver& myS;
   std::vector<Block> myMinv;     ///< inverse mass block per system component (active ones)
+  std::vector<Block> myMass;     ///< its mass block
   std::vector<int> myCompOfCol;  ///< system component owning each active column
   std::vector<int> myLocal;      ///< scratch: local index of a component in the rows being built
   Eigen::VectorXd myQ0, myU;     ///< positions at t0, velocities being corrected
@@ -84,7 +148,11 @@ class ImpulseSolver {
   /// with the rows of the last step's end, which is this step's start.
   std::vector<std::vector<double>> myWarm, myWarmVel;
   Rows myRows;                   ///< workspace of the joint correction
-  ConstraintRows myBuildG, myBuildN;
+  std::vector<char> myIsSet;     ///< per constrainer: rows from detection (RowSet)
+  std::vector<RowSet> myPosSets, myVelSets;  ///< their rows at the look-ahead and at t1
+  ConstraintRows myBuildG, myBuildN, myBuildD;
+  std::vector<FrictionLimit> myLimits;
+  std::vector<int> myOrder;      ///< scratch: entries sorted by row
   bool myHasAttachments = false;
   bool myTimed = false;
 };

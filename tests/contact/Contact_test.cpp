@@ -6,6 +6,7 @@
 #include <cmath>
 #include <random>
 
+#include "ContactScenes.h"
 #include "TestModels.h"
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
@@ -50,25 +51,7 @@ TEST(TriangleBVTree, OpenMeshIsAModelError) {
   EXPECT_THROW(TriangleBVTree t(m), ModelError);
 }
 
-/// A fixed plate 4 × 4 × 0.2 whose top face passes through the origin,
-/// tilted by `angle` about y, and a 0.2 cube of 1 kg resting on it.
-struct BoxOnPlate {
-  test::TestRoot r{Vector3d(0, 0, -9.8)};
-  RigidBody& plate;
-  RigidBody& box;
-  Matrix3d R;
-  BoxOnPlate(double angle, double mu)
-      : plate(r.mech.addRigidBody(RigidBody::createBox("plate", 4, 4, 0.2, 1000))),
-        box(r.mech.addRigidBody(RigidBody::createBox("box", 0.2, 0.2, 0.2, 125))),
-        R(AxisAngle(Vector3d(0, 1, 0), angle).toMatrix()) {
-    plate.setDynamic(false);
-    plate.setPose(RigidTransform3d(R * Vector3d(0, 0, -0.1), R));
-    box.setPose(RigidTransform3d(R * Vector3d(0, 0, 0.1), R));
-    r.mech.setDefaultCollisionBehavior(true, mu);
-  }
-  /// Position of the box centre along the incline's downhill direction.
-  Vector3d downhill() const { return R * Vector3d(1, 0, 0); }
-};
+using test::BoxOnPlate;
 
 TEST(Contact, BoxRestsOnAPlateAndTheContactsCarryItsWeight) {
   BoxOnPlate s(0, 0);

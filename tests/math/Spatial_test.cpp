@@ -3,6 +3,7 @@
 // rotation update, and spatial inertias (composition, mass matrix, kinetic
 // energy and fictitious forces), checked against hand-computed physics.
 #include "sinew/math/Spatial.h"
+#include "sinew/math/CoriolisJacobian.h"
 
 #include <Eigen/Eigenvalues>
 #include <gtest/gtest.h>
@@ -10,6 +11,7 @@
 #include <cmath>
 
 using sinew::AxisAngle;
+using sinew::coriolisJacobian;
 using sinew::Matrix3d;
 using sinew::Matrix6d;
 using sinew::RigidTransform3d;
@@ -348,4 +350,24 @@ TEST(MathSpatial, TwistAccessorsReferToTheParts) {
   EXPECT_EQ(Vector3d(sinew::angular(x)), Vector3d(4, 5, 6));
   sinew::angular(x) = Vector3d(-1, -2, -3);
   EXPECT_EQ(x.tail<3>(), Vector3d(-1, -2, -3));
+}
+
+TEST(MathSpatial, CoriolisJacobianMatchesCentralDifferences) {
+  // An off-centre inertia at a general rotation: ∂f/∂u of coriolisForce
+  // against central differences (f is quadratic in ω, so they are exact up
+  // to rounding), and zero in v.
+  Matrix3d Jc;
+  Jc << 2.0, 0.3, -0.1, 0.3, 1.5, 0.2, -0.1, 0.2, 1.1;
+  const SpatialInertia S(3.0, Jc, Vector3d(0.2, -0.4, 0.7));
+  const Matrix3d R = AxisAngle(Vector3d(1, 2, -1).normalized(), 0.8).toMatrix();
+  const Twist u = twist(Vector3d(0.5, -1, 2), Vector3d(3, -2, 5));
+  const Matrix6d D = coriolisJacobian(S, R, u);
+  const double e = 1e-4;
+  for (int k = 0; k < 6; ++k) {
+    Twist up = u, um = u;
+    up[k] += e;
+    um[k] -= e;
+    const Vector6d col = (S.coriolisForce(R, up) - S.coriolisForce(R, um)) / (2 * e);
+    EXPECT_LT((D.col(k) - col).norm(), 1e-8 * (1 + col.norm())) << "column " << k;
+  }
 }

@@ -1,0 +1,34 @@
+// The velocity Jacobian of a rigid body's fictitious (Coriolis and
+// gyroscopic) wrench, SpatialInertia::coriolisForce (guide §3.2.1): what a
+// step needs to treat that wrench implicitly. Explicit Euler on the
+// gyroscopic term gains energy when a body spins fast (h·|ω| of a few
+// tenths already); one Newton step of the implicit update, with this
+// Jacobian, is stable.
+#pragma once
+
+#include "sinew/math/Spatial.h"
+
+namespace sinew {
+
+/// ∂f/∂(v, ω) of f = coriolisForce(R, tw) for inertia I at rotation R.
+/// f depends on ω only: with r = R·c the world offset of the centre of
+/// mass, a = ω × r, b = ω × a, J = R J_c Rᵀ:
+///   f_v = −m b,               ∂f_v/∂ω = m ([a] + [ω][r])
+///   f_ω = −ω × Jω − m r × b,  ∂f_ω/∂ω = [Jω] − [ω]J + m [r]([a] + [ω][r])
+inline Matrix6d coriolisJacobian(const SpatialInertia& I, const Matrix3d& R, const Twist& tw) {
+  auto skew = [](const Vector3d& x) {
+    Matrix3d S;
+    S << 0, -x.z(), x.y(), x.z(), 0, -x.x(), -x.y(), x.x(), 0;
+    return S;
+  };
+  const double m = I.getMass();
+  const Vector3d w = tw.tail<3>(), r = R * I.getCenterOfMass();
+  const Matrix3d J = R * I.getRotationalInertia() * R.transpose();
+  const Matrix3d db = skew(w.cross(r)) + skew(w) * skew(r);  // −∂b/∂ω
+  Matrix6d D = Matrix6d::Zero();
+  D.block<3, 3>(0, 3) = m * db;
+  D.block<3, 3>(3, 3) = skew(J * w) - skew(w) * J + m * skew(r) * db;
+  return D;
+}
+
+}  // namespace sinew

@@ -1,0 +1,32 @@
+// A box on a fixed, possibly tilted plate: the contact scene shared by the
+// MLCP contact tests and the Impulse integrator's contact tests.
+#pragma once
+
+#include "TestModels.h"
+#include "sinew/mech/MechModel.h"
+
+namespace sinew::test {
+
+/// A fixed plate 4 × 4 × 0.2 whose top face passes through the origin,
+/// tilted by `angle` about y, and a 0.2 m cube of 1 kg resting on it, with
+/// friction coefficient mu between every pair.
+struct BoxOnPlate {
+  TestRoot r{Vector3d(0, 0, -9.8)};
+  RigidBody& plate;
+  RigidBody& box;
+  Matrix3d R;
+  BoxOnPlate(double angle, double mu)
+      : plate(r.mech.addRigidBody(RigidBody::createBox("plate", 4, 4, 0.2, 1000))),
+        box(r.mech.addRigidBody(RigidBody::createBox("box", 0.2, 0.2, 0.2, 125))),
+        R(AxisAngle(Vector3d(0, 1, 0), angle).toMatrix()) {
+    plate.setDynamic(false);
+    plate.setPose(RigidTransform3d(R * Vector3d(0, 0, -0.1), R));
+    box.setPose(RigidTransform3d(R * Vector3d(0, 0, 0.1), R));
+    r.mech.setDefaultCollisionBehavior(true, mu);
+  }
+  /// The incline's downhill direction and its normal.
+  Vector3d downhill() const { return R * Vector3d(1, 0, 0); }
+  Vector3d normal() const { return R * Vector3d(0, 0, 1); }
+};
+
+}  // namespace sinew::test
