@@ -26,6 +26,15 @@ int positiveCount(int n, const Component& c) {
   if (n < 1) throw ModelError("impulseMaxIterations must be at least 1", c.describe());
   return n;
 }
+/// A non-negative setting of the Impulse integrator as a property (0 … ∞).
+void addImpulseSetting(PropertyList& list, const char* name, const char* doc, double ImpulseSettings::*field,
+                       double dflt) {
+  list.add<MechSystemBase>(
+          name, doc, [field](const MechSystemBase& m) { return m.impulseSettings().*field; },
+          [field, name](MechSystemBase& m, double x) { m.impulseSettings().*field = requireNonNegative(x, m, name); })
+      .setDefault(dflt)
+      .setRange(0, INFINITY);
+}
 }  // namespace
 
 SINEW_PROPERTIES(MechSystemBase, Model) {
@@ -48,28 +57,13 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
           [](const MechSystemBase& m) { return m.impulseSettings().maxIterations; },
           [](MechSystemBase& m, int n) { m.impulseSettings().maxIterations = positiveCount(n, m); })
       .setDefault(200);
-  list.add<MechSystemBase>(
-          "impulseMaxTime", "wall-clock seconds per step of the Impulse integrator; 0: no limit",
-          [](const MechSystemBase& m) { return m.impulseSettings().maxTime; },
-          [](MechSystemBase& m, double t) { m.impulseSettings().maxTime = requireNonNegative(t, m, "impulseMaxTime"); })
-      .setDefault(0.0)
-      .setRange(0, INFINITY);
-  list.add<MechSystemBase>(
-          "impulsePositionTol", "look-ahead error at which the Impulse integrator counts a constraint consistent",
-          [](const MechSystemBase& m) { return m.impulseSettings().positionTol; },
-          [](MechSystemBase& m, double t) {
-            m.impulseSettings().positionTol = requireNonNegative(t, m, "impulsePositionTol");
-          })
-      .setDefault(1e-9)
-      .setRange(0, INFINITY);
-  list.add<MechSystemBase>(
-          "impulseVelocityTol", "row velocity at which the Impulse integrator's velocity correction stops",
-          [](const MechSystemBase& m) { return m.impulseSettings().velocityTol; },
-          [](MechSystemBase& m, double t) {
-            m.impulseSettings().velocityTol = requireNonNegative(t, m, "impulseVelocityTol");
-          })
-      .setDefault(1e-9)
-      .setRange(0, INFINITY);
+  addImpulseSetting(list, "impulseMaxTime", "wall-clock seconds per step of the Impulse integrator; 0: no limit",
+                    &ImpulseSettings::maxTime, 0.0);
+  addImpulseSetting(list, "impulsePositionTol",
+                    "look-ahead error at which the Impulse integrator counts a constraint consistent",
+                    &ImpulseSettings::positionTol, 1e-9);
+  addImpulseSetting(list, "impulseVelocityTol", "row velocity at which the Impulse integrator's velocity correction stops",
+                    &ImpulseSettings::velocityTol, 1e-9);
   list.add<MechSystemBase>("stabilization", "position stabilization method (§4.1.3)",
                       &MechSystemBase::getStabilization, &MechSystemBase::setStabilization)
       .setDefault(std::string("GlobalMass"));

@@ -104,6 +104,11 @@ double ImpulseSolver::rowVelocity(const RowSet& s, int i) const {
   return v;
 }
 
+double ImpulseSolver::frictionBound(const RowSet& s, const Accum& a, const std::vector<double>& base, int i) {
+  const int f = i - s.firstFriction();
+  return s.mu[f] * std::max(0.0, impulseTotal(a, base, s.normalOf[f]));
+}
+
 void ImpulseSolver::applyCorrection(const RowSet& s, Accum& a, int i, double delta, long& corrections) {
   a.impulse[i] += delta;
   applyRow(s, i, delta);
@@ -127,9 +132,8 @@ double ImpulseSolver::correctFriction(const RowSet& s, Accum& a, const std::vect
   // points are Coulomb's law: v = 0 inside the disc (sticking), or p on
   // the rim opposite the slip (sliding, maximal dissipation), whatever the
   // rows' directions (the MLCP's box bounds each row alone).
-  auto total = [&](int i) { return a.impulse[i] + (base.empty() ? 0.0 : base[i]); };
-  const int f0 = i0 - s.firstFriction();
-  const double bound = s.mu[f0] * std::max(0.0, total(s.normalOf[f0]));
+  auto total = [&](int i) { return impulseTotal(a, base, i); };
+  const double bound = frictionBound(s, a, base, i0);
   double kmax = 0;
   for (int i = i0; i < i1; ++i) kmax = std::max(kmax, s.K[i]);
   if (kmax == 0) return 0;
@@ -175,20 +179,8 @@ double ImpulseSolver::correctRowSetPosition(RowSet& s, Accum& a, double h, doubl
     j = s.frictionGroupEnd(i);
     err = std::max(err, h * correctFriction(s, a, {}, i, j, tol / h, corrections));
   }
-  if (corrections > before) {
-    // The look-ahead of the components touched, for the joints' rows.
-    MechSystem& sys = myS.mySys;
-    for (int comp : s.comps) {
-      const auto& ci = sys.info(comp);
-      myQtmp = myQ0.segment(ci.posOffset, ci.posSize);
-      ci.comp->addPosImpulse(myQtmp.data(), h, myU.data() + ci.solveOffset);
-      ci.comp->setPosState(myQtmp.data());
-    }
-    if (myHasAttachments) {
-      sys.updateExpansions();
-      sys.updateAttachmentStates();
-    }
-  }
+  // The look-ahead of the components touched, for the joints' rows.
+  if (corrections > before) moveLookAhead(s.comps, h);
   return err;
 }
 
@@ -197,7 +189,7 @@ double ImpulseSolver::correctRowSetVelocity(const RowSet& s, Accum& a, const std
   const int n = s.numRows();
   if (n == 0) return 0;
   if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);
-  auto total = [&](int i) { return a.impulse[i] + (base.empty() ? 0.0 : base[i]); };
+  auto total = [&](int i) { return impulseTotal(a, base, i); };
   double err = 0;
   for (int i = 0; i < s.firstFriction(); ++i) {
     if (s.K[i] == 0) continue;
@@ -224,10 +216,10 @@ double ImpulseSolver::correctRowSetVelocity(const RowSet& s, Accum& a, const std
 void ImpulseSolver::projectFriction(const RowSet& s, Accum& a, const std::vector<double>& base) {
   const int n = s.numRows();
   if (static_cast<int>(a.impulse.size()) != n) return;
-  auto total = [&](int i) { return a.impulse[i] + (base.empty() ? 0.0 : base[i]); };
+  auto total = [&](int i) { return impulseTotal(a, base, i); };
   for (int i = s.firstFriction(), j; i < n; i = j) {
     j = s.frictionGroupEnd(i);
-    const double bound = s.mu[i - s.firstFriction()] * std::max(0.0, total(s.normalOf[i - s.firstFriction()]));
+    const double bound = frictionBound(s, a, base, i);
     double norm2 = 0;
     for (int k = i; k < j; ++k) norm2 += total(k) * total(k);
     if (!(norm2 > bound * bound)) continue;

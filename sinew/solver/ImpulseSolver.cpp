@@ -157,15 +157,20 @@ void ImpulseSolver::applyImpulse(const Rows& r, const std::vector<int>& sel, con
   for (size_t a = 0; a < sel.size(); ++a) gp.noalias() += p[a] * r.G.row(sel[a]).transpose();
   for (size_t j = 0; j < r.comps.size(); ++j) {
     const auto& ci = sys.info(r.comps[j]);
-    auto u = myU.segment(ci.solveOffset, ci.velSize);
-    u.noalias() += myMinv[r.comps[j]] * gp.segment(r.colStart[j], ci.velSize);
-    if (lookAhead) {
-      myQtmp = myQ0.segment(ci.posOffset, ci.posSize);
-      ci.comp->addPosImpulse(myQtmp.data(), h, u.data());
-      ci.comp->setPosState(myQtmp.data());
-    }
+    myU.segment(ci.solveOffset, ci.velSize).noalias() += myMinv[r.comps[j]] * gp.segment(r.colStart[j], ci.velSize);
   }
-  if (lookAhead && myHasAttachments) {
+  if (lookAhead) moveLookAhead(r.comps, h);
+}
+
+void ImpulseSolver::moveLookAhead(const std::vector<int>& comps, double h) {
+  MechSystem& sys = myS.mySys;
+  for (int comp : comps) {
+    const auto& ci = sys.info(comp);
+    myQtmp = myQ0.segment(ci.posOffset, ci.posSize);
+    ci.comp->addPosImpulse(myQtmp.data(), h, myU.data() + ci.solveOffset);
+    ci.comp->setPosState(myQtmp.data());
+  }
+  if (myHasAttachments) {
     sys.updateExpansions();
     sys.updateAttachmentStates();
   }
@@ -285,23 +290,20 @@ void ImpulseSolver::warmStart(std::vector<Accum>& acc, const std::vector<std::ve
   }
 }
 
-void ImpulseSolver::reportForces(const std::vector<Accum>& pos, const std::vector<Accum>& vel, double h) {
+void ImpulseSolver::reportForces(const std::vector<Accum>& pos, const std::vector<Accum>& vel,
+                                 const std::vector<std::vector<double>>& base, double h) {
   // Rows at t1 (the velocity correction's) name the rows the constrainers
   // built last; the joint correction's impulses count where the row count
-  // is the same.
+  // is the same (for contact: `base`, where the same contacts were found
+  // at t0 and at t1).
   std::vector<double> f;
   for (size_t k = 0; k < myS.myConstrainers.size(); ++k) {
     if (myIsSet[k]) {
-      // Contact: the joint correction's impulses count where the same
-      // contacts were found at the look-ahead and at t1.
       const RowSet& s = myVelSets[k];
-      const bool same = s.sameShape(myPosSets[k]) && static_cast<int>(pos[k].impulse.size()) == s.numRows();
       f.assign(s.numRows(), 0.0);
-      for (int i = 0; i < s.numRows(); ++i) {
-        if (vel[k].impulse.size() == f.size()) f[i] += vel[k].impulse[i];
-        if (same) f[i] += pos[k].impulse[i];
-        f[i] /= h;
-      }
+      const bool corrected = static_cast<int>(vel[k].impulse.size()) == s.numRows();  // not with velocityCorrection off
+      for (int i = 0; i < s.numRows(); ++i)
+        f[i] = ((corrected ? vel[k].impulse[i] : 0.0) + (base[k].empty() ? 0.0 : base[k][i])) / h;
       myS.myConstrainers[k]->setConstraintForces(f.data(), f.data() + s.numBilateral);
       if (s.numRows() > s.firstFriction()) myS.myConstrainers[k]->setFrictionForces(f.data() + s.firstFriction());
       continue;
@@ -444,7 +446,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     if (myIsSet[k]) projectFriction(myVelSets[k], velAcc[k], base[k]);
   sys.setActiveVel(myU);
   sys.updateAttachmentStates();
-  reportForces(posAcc, velAcc, h);
+  reportForces(posAcc, velAcc, base, h);
   myWarm.resize(cons.size());
   myWarmVel.resize(cons.size());
   for (size_t k = 0; k < cons.size(); ++k) {
@@ -455,16 +457,15 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   // The hard error at t1 from the rows already built there (|φ| of a hard
   // bilateral row, the penetration −φ of a hard unilateral one), instead
   // of asking every constrainer to evaluate itself again.
-  for (const Rows& r : myVelRows)
-    for (int i = 0; i < r.numRows(); ++i)
+  auto hardError = [&](const auto& r, int end) {
+    for (int i = 0; i < end; ++i)
       if (r.compliance[i] == 0)
         rep.positionError = std::max(rep.positionError, r.unilateral(i) ? -r.phi[i] : std::abs(r.phi[i]));
-  for (size_t k = 0; k < cons.size(); ++k)
-    if (myIsSet[k])
-      for (int i = 0; i < myVelSets[k].firstFriction(); ++i)
-        if (myVelSets[k].compliance[i] == 0)
-          rep.positionError = std::max(rep.positionError, myVelSets[k].unilateral(i) ? -myVelSets[k].phi[i]
-                                                                                     : std::abs(myVelSets[k].phi[i]));
+  };
+  for (size_t k = 0; k < cons.size(); ++k) {
+    hardError(myVelRows[k], myVelRows[k].numRows());
+    if (myIsSet[k]) hardError(myVelSets[k], myVelSets[k].firstFriction());
+  }
 }
 
 }  // namespace sinew

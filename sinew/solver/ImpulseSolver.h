@@ -102,6 +102,8 @@ class ImpulseSolver {
   /// accumulated impulse of unilateral rows non-negative; returns p over sel.
   void solveBlock(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& b,
                   const std::vector<double>& accum, const std::vector<double>& extraDiag, Eigen::VectorXd& p);
+  /// The look-ahead positions q0 + h u of `comps` (and the slaves).
+  void moveLookAhead(const std::vector<int>& comps, double h);
   /// u += M⁻¹ Gᵀ p over the rows `sel`; with `lookAhead`, the touched
   /// components' positions move to q0 + h u.
   void applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h, bool lookAhead);
@@ -113,6 +115,12 @@ class ImpulseSolver {
   double rowVelocity(const RowSet& s, int i) const;
   /// u += M⁻¹ G_iᵀ p for row i.
   void applyRow(const RowSet& s, int i, double p);
+  /// Row i's impulse this step: a's, on top of `base` (empty: none).
+  static double impulseTotal(const Accum& a, const std::vector<double>& base, int i) {
+    return a.impulse[i] + (base.empty() ? 0.0 : base[i]);
+  }
+  /// μ times the normal impulse of the contact whose friction rows start at i.
+  static double frictionBound(const RowSet& s, const Accum& a, const std::vector<double>& base, int i);
   /// Adds delta to row i's accumulated impulse and applies it.
   void applyCorrection(const RowSet& s, Accum& a, int i, double delta, long& corrections);
   /// Friction rows [i0, i1) of one contact, on top of `base` (empty: none);
@@ -133,7 +141,8 @@ class ImpulseSolver {
   /// Applies the last step's impulses where the rows are the same; returns
   /// the accumulated impulses they start from.
   void warmStart(std::vector<Accum>& acc, const std::vector<std::vector<double>>& warm);
-  void reportForces(const std::vector<Accum>& pos, const std::vector<Accum>& vel, double h);
+  void reportForces(const std::vector<Accum>& pos, const std::vector<Accum>& vel,
+                    const std::vector<std::vector<double>>& base, double h);
   bool outOfTime(const Clock::time_point& deadline) const;
 
   MechSystemSolver& myS;

@@ -14,19 +14,18 @@ namespace {
 
 /// The MLCP tests' box on a plate, under the Impulse integrator.
 struct CubeOnIncline : test::BoxOnPlate {
-  RigidBody& cube;
-  CubeOnIncline(double angle, double mu) : BoxOnPlate(angle, mu), cube(box) { r.setIntegrator(Integrator::Impulse); }
+  CubeOnIncline(double angle, double mu) : BoxOnPlate(angle, mu) { r.setIntegrator(Integrator::Impulse); }
 };
 
 TEST(ImpulseContact, CubeRestsOnAPlateAndTheImpulsesCarryItsWeight) {
   CubeOnIncline s(0, 0.5);
-  s.cube.setPose(RigidTransform3d(0, 0, 0.1005));  // dropped from 0.5 mm
+  s.box.setPose(RigidTransform3d(0, 0, 0.1005));  // dropped from 0.5 mm
   s.r.run(1.0, 0.01);
   const double tol = s.r.mech.getPenetrationTol();
-  EXPECT_LE(s.cube.getPosition().z(), 0.1 + 1e-9);
-  EXPECT_GE(s.cube.getPosition().z(), 0.1 - tol - 1e-9);
-  EXPECT_LT(s.cube.getVelocity().norm(), 1e-6);
-  const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.cube);
+  EXPECT_LE(s.box.getPosition().z(), 0.1 + 1e-9);
+  EXPECT_GE(s.box.getPosition().z(), 0.1 - tol - 1e-9);
+  EXPECT_LT(s.box.getVelocity().norm(), 1e-6);
+  const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
   EXPECT_NEAR(f.z(), 9.8, 1e-6 * 9.8);
   EXPECT_NEAR(f.head<2>().norm(), 0, 1e-6);
   const ImpulseReport& rep = s.r.mech.getImpulseReport();
@@ -47,17 +46,17 @@ TEST(ImpulseContact, CubeOnAnInclineSlidesAtGTimesSinMinusMuCos) {
   const double theta = M_PI / 6, g = 9.8, h = 0.001;
   for (double mu : {0.2, 0.5, 0.7}) {
     CubeOnIncline s(theta, mu);
-    const Vector3d x0 = s.cube.getPosition();
+    const Vector3d x0 = s.box.getPosition();
     Vector3d fsum = Vector3d::Zero();
     int n = 0;
     s.r.root->addMonitor("force", [&](double, double t1) {
-      const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.cube);
+      const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
       for (const auto& c : s.r.mech.getCollisionManager().getContacts())
         EXPECT_LE(c.frictionForce.norm(), mu * c.normalForce * (1 + 1e-9)) << "Coulomb's bound at t " << t1;
       if (t1 > 0.9 + 0.5 * h) fsum += f, ++n;
     });
     s.r.run(1.0, h);
-    const Vector3d dx = s.cube.getPosition() - x0, f = fsum / n;
+    const Vector3d dx = s.box.getPosition() - x0, f = fsum / n;
     EXPECT_NEAR(f.dot(s.normal()), g * std::cos(theta), 1e-6 * g) << "mu " << mu;
     if (mu < std::tan(theta)) {
       const double expected = 0.5 * g * (std::sin(theta) - mu * std::cos(theta));
@@ -75,17 +74,17 @@ TEST(ImpulseContact, CubeDroppedOnAPlateStopsWithoutBouncing) {
   // Contact impulses are inelastic: a cube dropped from 0.1 m lands with
   // speed √(2 g d) and stops there within a step.
   CubeOnIncline s(0, 0.3);
-  s.cube.setPose(RigidTransform3d(0, 0, 0.2));
+  s.box.setPose(RigidTransform3d(0, 0, 0.2));
   double maxRise = 0, landed = -1;
   s.r.root->addMonitor("watch", [&](double, double t1) {
-    if (landed < 0 && s.cube.getPosition().z() < 0.1 + 1e-6) landed = t1;
-    if (landed >= 0) maxRise = std::max(maxRise, s.cube.getPosition().z() - 0.1);
+    if (landed < 0 && s.box.getPosition().z() < 0.1 + 1e-6) landed = t1;
+    if (landed >= 0) maxRise = std::max(maxRise, s.box.getPosition().z() - 0.1);
   });
   s.r.run(0.5, 0.001);
   EXPECT_GT(landed, 0);
   EXPECT_NEAR(landed, std::sqrt(2 * 0.1 / 9.8), 2e-3);
   EXPECT_LT(maxRise, 1e-6);
-  EXPECT_LT(s.cube.getVelocity().norm(), 1e-6);
+  EXPECT_LT(s.box.getVelocity().norm(), 1e-6);
 }
 
 }  // namespace

@@ -191,6 +191,18 @@ TEST(AlphaBeta, CompliantRowFollowsSeed003) {
   EXPECT_NEAR(std::abs(b.getPose().p.x()) <= 0.0101, true, 0);
 }
 
+TEST(ImpulseSolver, BudgetAndTolerancePropertiesRejectNegativeValues) {
+  test::TestRoot r;
+  for (const char* name : {"impulseMaxTime", "impulsePositionTol", "impulseVelocityTol"}) {
+    r.mech.getProperty(name).set(0.5);
+    EXPECT_EQ(r.mech.getProperty(name).getNumeric()[0], 0.5) << name;
+    EXPECT_THROW(r.mech.getProperty(name).set(-1.0), ModelError) << name;
+    EXPECT_EQ(r.mech.getProperty(name).getNumeric()[0], 0.5) << name << " kept";
+  }
+  EXPECT_EQ(r.mech.impulseSettings().positionTol, 0.5);
+  EXPECT_THROW(r.mech.getProperty("impulseMaxIterations").set(0), ModelError);
+}
+
 TEST(AlphaBeta, RejectsFactorsOutsideTheUnitInterval) {
   test::TestRoot r;
   EXPECT_THROW(r.mech.setAlpha(1.5), ModelError);
