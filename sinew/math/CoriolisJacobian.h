@@ -3,7 +3,8 @@
 // step needs to treat that wrench implicitly. Explicit Euler on the
 // gyroscopic term gains energy when a body spins fast (h·|ω| of a few
 // tenths already); one Newton step of the implicit update, with this
-// Jacobian, is stable.
+// Jacobian, is stable. implicitMidpointVelocity takes the wrench by the
+// implicit midpoint rule, which keeps a free body's kinetic energy.
 #pragma once
 
 #include "sinew/math/Spatial.h"
@@ -29,6 +30,23 @@ inline Matrix6d coriolisJacobian(const SpatialInertia& I, const Matrix3d& R, con
   D.block<3, 3>(0, 3) = m * db;
   D.block<3, 3>(3, 3) = skew(J * w) - skew(w) * J + m * skew(r) * db;
   return D;
+}
+
+/// The twist w1 after a step h of a body with world mass matrix M (at R)
+/// under a constant wrench f and its fictitious wrench taken at the step's
+/// midpoint twist, M (w1 − w0) = h (f + coriolisForce(R, (w0 + w1)/2)):
+/// Newton with the Jacobian above, converged in a few steps for h·|ω| < 1.
+inline Twist implicitMidpointVelocity(const SpatialInertia& I, const Matrix3d& R, const Matrix6d& M, const Twist& w0,
+                                      const Vector6d& f, double h) {
+  Twist w1 = w0;
+  for (int it = 0; it < 6; ++it) {
+    const Twist wm = 0.5 * (w0 + w1);
+    const Vector6d res = M * (w1 - w0) - h * (f + I.coriolisForce(R, wm));
+    const Vector6d dw = (M - 0.5 * h * coriolisJacobian(I, R, wm)).partialPivLu().solve(res);
+    w1 -= dw;
+    if (dw.norm() <= 1e-14 * (1 + w1.norm())) break;
+  }
+  return w1;
 }
 
 }  // namespace sinew

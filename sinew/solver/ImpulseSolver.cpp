@@ -344,21 +344,10 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     const auto f = myS.myF.segment(ci.solveOffset, ci.velSize);
     auto* body = dynamic_cast<RigidBody*>(ci.comp);
     if (body && ci.velSize == 6) {
-      // Implicit midpoint on the fictitious wrench: M (u1 − u0) = h (f_ext +
-      // f_c(ū)), ū = (u0 + u1)/2, by a few Newton steps.
       const SpatialInertia& I = body->getInertia();
       const Matrix3d& R = body->getRotation();
       const Twist w0 = u0.segment<6>(ci.solveOffset);
-      const Vector6d fext = f - I.coriolisForce(R, w0);
-      Twist w1 = w0;
-      for (int it = 0; it < 4; ++it) {
-        const Twist wm = 0.5 * (w0 + w1);
-        const Vector6d res = myMass[i] * (w1 - w0) - h * (fext + I.coriolisForce(R, wm));
-        const Matrix6d A = myMass[i] - 0.5 * h * coriolisJacobian(I, R, wm);
-        const Vector6d dw = A.partialPivLu().solve(res);
-        w1 -= dw;
-        if (dw.norm() <= 1e-14 * (1 + w1.norm())) break;
-      }
+      const Twist w1 = implicitMidpointVelocity(I, R, myMass[i], w0, f - I.coriolisForce(R, w0), h);
       myU.segment<6>(ci.solveOffset) += w1 - w0;
     } else {
       myU.segment(ci.solveOffset, ci.velSize) += h * myMinv[i] * f;

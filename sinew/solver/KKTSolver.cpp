@@ -91,6 +91,7 @@ bool KKTSolver::useSchur(const SparseMatrixd& S, bool sPatternChanged) {
 bool KKTSolver::solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
                                 const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
                                 Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+  myActive = active;
   myUsedSchur = useSchur(S, sPatternChanged) && mySchur.solve(S, sPatternChanged, bf, G, N, active, u, lambda, theta);
   if (myUsedSchur) return true;
   const int n = static_cast<int>(S.rows());
@@ -101,6 +102,7 @@ bool KKTSolver::solveEqualities(const SparseMatrixd& S, bool sPatternChanged, co
   for (int i = 0; i < N.numRows(); ++i)
     if (active[i]) krow[i] = n + m++;
   bool changed = assembleKKT(S, sPatternChanged, G, N, krow, m);
+  myKrow = krow;
   if (!myKKTSolver) {
     myKKTSolver = LinearSolver::create(myType, n + m, m);
     changed = true;
@@ -138,67 +140,129 @@ bool KKTSolver::solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, c
   return true;
 }
 
+bool KKTSolver::solveResponse(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                              const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
+                              Eigen::VectorXd& theta) {
+  if (static_cast<int>(myActive.size()) != N.numRows()) return false;
+  if (myUsedSchur) return mySchur.solveResponse(bf, G, N, u, lambda, theta);
+  const int n = static_cast<int>(S.rows()), mg = G.numRows();
+  if (!myKKTSolver || myKKT.rows() < n + mg) return false;
+  myRhs.setZero(myKKT.rows());
+  myRhs.head(n) = bf;
+  myKKTSolver->solve(myRhs, mySol);
+  u = mySol.head(n);
+  lambda = mySol.segment(n, mg);
+  theta.setZero(N.numRows());
+  for (int i = 0; i < N.numRows(); ++i)
+    if (myKrow[i] >= 0) theta[i] = mySol[myKrow[i]];
+  return true;
+}
+
+namespace {
+/// Projected Gauss–Seidel on the box QP  min ½ xᵀW x + (r₀ − W x₀)ᵀx,
+/// |x_i| ≤ bound_i, from x = x₀, where r = r₀ + W (x − x₀) is the slip the
+/// rows see. Each update lowers the objective — the kinetic energy the
+/// impulses leave — so a stopped iteration never adds energy.
+void projectedGaussSeidel(const Eigen::MatrixXd& W, const Eigen::VectorXd& bound, Eigen::VectorXd& r,
+                          Eigen::VectorXd& x) {
+  const int nb = static_cast<int>(x.size());
+  const double tol = 1e-10 * std::max(bound.maxCoeff(), 1e-300);
+  const double wmin = 1e-14 * W.diagonal().cwiseAbs().maxCoeff();
+  const Eigen::VectorXd start = x;  // within the bounds first: they may have shrunk
+  x = x.cwiseMax(-bound).cwiseMin(bound);
+  r += W * (x - start);
+  for (int sweep = 0; sweep < 2000; ++sweep) {
+    double largest = 0;
+    for (int i = 0; i < nb; ++i) {
+      if (W(i, i) <= wmin) continue;
+      const double xi = std::clamp(x[i] - r[i] / W(i, i), -bound[i], bound[i]);
+      const double d = xi - x[i];
+      if (d == 0) continue;
+      r += W.col(i) * d;
+      x[i] = xi;
+      largest = std::max(largest, std::abs(d));
+    }
+    if (largest <= tol) break;
+  }
+}
+}  // namespace
+
 bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                               const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
                               Eigen::VectorXd& theta) {
   const FrictionRows& D = *myFriction;
-  const int nd = D.numRows(), mg = G.numRows();
-  // Bounds from the normal impulses just found; rows without normal
-  // impulse carry no friction.
-  Eigen::VectorXd bound(nd);
-  for (int k = 0; k < nd; ++k) bound[k] = D.mu[k] * std::max(theta[D.normalRow[k]], 0.0);
-  // State of each row: 0 sticking (an equality), +1 or −1 sliding with the
-  // impulse at ±bound, 2 without friction.
-  std::vector<int> state(nd);
-  for (int k = 0; k < nd; ++k) state[k] = bound[k] > 0 ? 0 : 2;
+  const int nd = D.numRows(), n = static_cast<int>(S.rows());
   std::vector<std::vector<std::pair<int, double>>> rowEntries(nd);
   for (const auto& e : D.rows.entries) rowEntries[e.row()].emplace_back(e.col(), e.value());
-  // Sticking rows are usually redundant (a box's four corners give eight
-  // rows for three tangential freedoms), and a hard redundant row may take
-  // any impulse along the null space, far beyond its bound. A compliance
-  // of 1e-8 of each row's own D S⁻¹ Dᵀ (from S's diagonal) selects the
-  // smallest impulses; it lets a sticking contact creep at 1e-8 of the
-  // speed its friction impulse would give it (ArtiSynth's stictionCreep).
-  const Eigen::VectorXd sdiag = S.diagonal();
-  Eigen::VectorXd creep = Eigen::VectorXd::Zero(nd);
-  for (int k = 0; k < nd; ++k)
-    for (auto [col, v] : rowEntries[k]) creep[k] += 1e-8 * v * v / sdiag[col];
+  auto slip = [&](int k) {  // w = D u + R φ − b of row k
+    double w = D.rows.compliance[k] * myPhi[k] - D.rows.rhs[k];
+    for (auto [col, v] : rowEntries[k]) w += v * u[col];
+    return w;
+  };
   myPhi.setZero(nd);
-  Eigen::VectorXd bfx, lamx;
-  std::vector<int> gxRow(nd);
-  for (int iter = 0, maxIter = 2 * nd + 5; iter < maxIter; ++iter) {
-    myGx = G;
+  Eigen::VectorXd bfx, e(n), bound, x, r, dx;
+  Eigen::MatrixXd U, L, T, W;
+  std::vector<int> rows;
+  // The friction impulses for the normal impulses found (bounds μθ), with
+  // the normal rows' active set held; if they made a contact pull or
+  // penetrate, the normal problem again under them, and so on (three
+  // passes at most; the last normal solve stands).
+  for (int pass = 0; pass < 3; ++pass) {
+    rows.clear();
+    for (int k = 0; k < nd; ++k)
+      if (theta[D.normalRow[k]] > 0 || myPhi[k] != 0) rows.push_back(k);
+    const int nb = static_cast<int>(rows.size());
+    if (nb == 0) break;
+    // Responses of u, λ, θ to a unit impulse on each row, and the rows'
+    // Delassus matrix W = D A⁻¹ Dᵀ + R over them.
+    U.resize(n, nb);
+    L.resize(lambda.size(), nb);
+    T.resize(theta.size(), nb);
+    Eigen::VectorXd uj, lj, tj;
+    for (int j = 0; j < nb; ++j) {
+      e.setZero();
+      for (auto [col, v] : rowEntries[rows[j]]) e[col] += v;
+      if (!solveResponse(S, e, G, N, uj, lj, tj)) return false;
+      U.col(j) = uj;
+      L.col(j) = lj;
+      T.col(j) = tj;
+    }
+    W.setZero(nb, nb);
+    bound.resize(nb);
+    x.resize(nb);
+    r.resize(nb);
+    for (int i = 0; i < nb; ++i) {
+      const int k = rows[i];
+      for (auto [col, v] : rowEntries[k]) W.row(i) += v * U.row(col);
+      W(i, i) += D.rows.compliance[k];
+      bound[i] = D.mu[k] * std::max(theta[D.normalRow[k]], 0.0);
+      x[i] = myPhi[k];
+      r[i] = slip(k);
+    }
+    dx = x;
+    projectedGaussSeidel(W, bound, r, x);
+    dx = x - dx;
+    u += U * dx;
+    lambda += L * dx;
+    theta += T * dx;
+    for (int i = 0; i < nb; ++i) myPhi[rows[i]] = x[i];
+    // Do the normal rows still hold: active ones push, the others do not
+    // penetrate?
+    Eigen::VectorXd w = Eigen::VectorXd::Zero(N.numRows());
+    for (const auto& en : N.entries) w[en.row()] += en.value() * u[en.col()];
+    const double tol = 1e-9 * std::max(1.0, theta.cwiseAbs().maxCoeff());
+    bool holds = true;
+    for (int i = 0; i < N.numRows() && holds; ++i)
+      holds = myActive[i] ? theta[i] >= -tol : w[i] + N.compliance[i] * theta[i] - N.rhs[i] >= -tol;
+    if (holds) {
+      theta = theta.cwiseMax(0.0);
+      break;
+    }
     bfx = bf;
-    for (int k = 0; k < nd; ++k) {
-      if (state[k] == 0) {
-        gxRow[k] = myGx.numRows();
-        for (auto [col, v] : rowEntries[k]) myGx.entries.emplace_back(gxRow[k], col, v);
-        myGx.rhs.push_back(D.rows.rhs[k]);
-        myGx.compliance.push_back(D.rows.compliance[k] + creep[k]);
-      } else if (state[k] != 2) {
-        myPhi[k] = state[k] * bound[k];
-        for (auto [col, v] : rowEntries[k]) bfx[col] += v * myPhi[k];
-      }
-    }
-    if (!solveLCP(S, false, bfx, myGx, N, u, lamx, theta)) return false;
-    lambda = lamx.head(mg);
-    bool changed = false;
-    for (int k = 0; k < nd; ++k) {
-      if (state[k] == 2) continue;
-      if (state[k] == 0) {
-        myPhi[k] = lamx[gxRow[k]];
-        if (std::abs(myPhi[k]) > bound[k] * (1 + 1e-12)) state[k] = myPhi[k] > 0 ? 1 : -1, changed = true;
-        continue;
-      }
-      // Sliding: the impulse must oppose the slip w = D u − b.
-      double w = -D.rows.rhs[k];
-      for (auto [col, v] : rowEntries[k]) w += v * u[col];
-      if (state[k] * w > 1e-12) state[k] = 0, changed = true;
-    }
-    if (!changed) break;
+    for (int k = 0; k < nd; ++k)
+      for (auto [col, v] : rowEntries[k]) bfx[col] += v * myPhi[k];
+    if (!solveLCP(S, false, bfx, G, N, u, lambda, theta)) return false;
   }
-  for (int k = 0; k < nd; ++k)
-    if (state[k] == 2) myPhi[k] = 0;
   return true;
 }
 

@@ -61,9 +61,10 @@ class KKTSolver {
 
   /// Solves the system above. `sPatternChanged` tells whether S's sparsity
   /// changed since the last call. Returns false if a factorization failed.
-  /// With friction rows set, a second pass adds them: rows whose impulse
-  /// stays within its bound hold (sticking), the others are clamped at
-  /// ±bound against the slip (block pivoting over the three states).
+  /// With friction rows set, a second pass adds them: the friction
+  /// impulses within their bounds that take the most kinetic energy (a
+  /// box-constrained convex QP over the contacts' Delassus matrix, by
+  /// projected Gauss–Seidel), then the normal problem again under them.
   bool solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
              const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
              Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
@@ -92,6 +93,11 @@ class KKTSolver {
   bool solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
                        const ConstraintRows& G, const ConstraintRows& N, const std::vector<char>& active,
                        Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  /// With the factors of the last solveEqualities (its rows and active
+  /// set), the response (u, λ, θ) to an impulse b_f with zero constraint
+  /// right-hand sides.
+  bool solveResponse(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                     const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   /// Fills myKKT = [S −Gᵀ; −G −R] for the active rows, rebuilding its
   /// pattern (and the value positions of every source entry) only when the
   /// structure differs from the last call. Returns true if it was rebuilt.
@@ -116,7 +122,8 @@ class KKTSolver {
   } myPlan;
   Eigen::VectorXd myRhs, mySol;
   const FrictionRows* myFriction = nullptr;
-  ConstraintRows myGx;  ///< G with the sticking friction rows
+  std::vector<char> myActive;  ///< active set of the last solveEqualities
+  std::vector<int> myKrow;     ///< its KKT row of each unilateral row (−1: inactive)
   Eigen::VectorXd myPhi;
 };
 

@@ -6,6 +6,8 @@
 #include <cstdio>
 
 #include "sinew/Error.h"
+#include "sinew/math/CoriolisJacobian.h"
+#include "sinew/mech/RigidBody.h"
 #include "sinew/solver/ImpulseSolver.h"
 
 namespace sinew {
@@ -15,6 +17,31 @@ std::string formatG(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
   return buf;
+}
+
+/// Replaces, in the active forces f, each free rigid body's fictitious
+/// wrench at u0 by its value at the midpoint of the body's torque-free
+/// implicit-midpoint step. For a step that moves positions by h u⁺
+/// (backward Euler) this keeps a free body's kinetic energy exactly:
+/// rotating by h ω⁺ leaves ω⁺ and so ½ω⁺ᵀJω⁺ unchanged. Taken at u0 instead,
+/// it pumps energy into a fast, wobbling spin: a spun egg whose friction
+/// makes it precess gained 60 % of its energy in a second at h = 1 ms.
+/// (The trapezoidal rule, which moves positions by the mean velocity, keeps
+/// the explicit wrench: there the midpoint one loses energy.)
+void takeFictitiousWrenchAtMidpoint(const MechSystem& sys, const Eigen::VectorXd& u0, double h, Eigen::VectorXd& f) {
+  Block M;
+  for (int i = 0; i < sys.numComponents(); ++i) {
+    const auto& ci = sys.info(i);
+    auto* body = dynamic_cast<const RigidBody*>(ci.comp);
+    if (ci.solveOffset < 0 || !body || ci.velSize != 6 || body->getMass() <= 0) continue;
+    const SpatialInertia& I = body->getInertia();
+    const Matrix3d& R = body->getRotation();
+    const Twist w0 = u0.segment<6>(ci.solveOffset);
+    body->getMassBlock(M);
+    const Matrix6d M6 = M;
+    const Twist w1 = implicitMidpointVelocity(I, R, M6, w0, Vector6d::Zero(), h);
+    f.segment<6>(ci.solveOffset) += M6 * (w1 - w0) / h - I.coriolisForce(R, w0);
+  }
 }
 }  // namespace
 
@@ -299,6 +326,7 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   using Clock = std::chrono::steady_clock;
   const auto start = Clock::now();
   beginStep(h, t1, true, u0);
+  if (beta == 1) takeFictitiousWrenchAtMidpoint(mySys, u0, h, myF);
   // Seed 003 eqs. (4)–(7) with f1 ≈ f0 + K Δx + D Δv and Δx = h(u0 + βΔv):
   // S = M − αh·D − αβh²·K;  b = M u0 + h f − αh·D u0 + α(1 − β)h²·K u0.
   const double aD = alpha * h, aK = alpha * beta * h * h;

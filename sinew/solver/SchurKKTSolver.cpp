@@ -348,25 +348,40 @@ bool SchurKKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const E
   myC.resize(m);
   for (int i = 0; i < myMg; ++i) myC[i] = G.rhs[i];
   for (int i = 0; i < myMn; ++i) myC[myMg + i] = active[i] ? N.rhs[i] : 0.0;
+  myFactoredHard = myMn == 0 && std::all_of(G.compliance.begin(), G.compliance.end(), [](double c) { return c == 0; });
+  if (!eliminateAndRefine(S, G, N, active, bf, u)) return false;
+  lambda = myMu.head(myMg);
+  theta = myMu.tail(myMn);
+  return true;
+}
+
+bool SchurKKTSolver::solveResponse(const Eigen::VectorXd& bf, const ConstraintRows& G, const ConstraintRows& N,
+                                   Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+  if (!myValid || G.numRows() != myMg || N.numRows() != myMn || bf.size() != myN) return false;
+  myC.setZero(myMg + myMn);
+  // One elimination, unrefined: with redundant rows A carries a relative
+  // regularization of round-off size, which moves a response by as little.
+  eliminate(bf, myC, u, myMu);
+  lambda = myMu.head(myMg);
+  theta = myMu.tail(myMn);
+  return true;
+}
+
+bool SchurKKTSolver::eliminateAndRefine(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
+                                        const std::vector<char>& active, const Eigen::VectorXd& bf,
+                                        Eigen::VectorXd& u) {
   // Refine against the exact system until the residual is at round-off,
   // with the KKT path's tolerance and step limit.
   const double scale = std::max({1.0, bf.lpNorm<Eigen::Infinity>(), myC.lpNorm<Eigen::Infinity>()});
   eliminate(bf, myC, u, myMu);
-  myFactoredHard = myMn == 0 && std::all_of(G.compliance.begin(), G.compliance.end(), [](double c) { return c == 0; });
   for (int k = 0;; ++k) {
     const double r = residual(S, G, N, active, bf, myC, u);
-    if (r <= 1e-14 * scale) break;
-    if (k == 3) {
-      if (r > 1e-8 * scale) return false;  // e.g. redundant rows: leave them to the KKT path
-      break;
-    }
+    if (r <= 1e-14 * scale) return true;
+    if (k == 3) return r <= 1e-8 * scale;  // e.g. redundant rows: leave them to the KKT path
     eliminate(myRf, myRc, myDu, myDmu);
     u += myDu;
     myMu += myDmu;
   }
-  lambda = myMu.head(myMg);
-  theta = myMu.tail(myMn);
-  return true;
 }
 
 bool SchurKKTSolver::solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, Eigen::VectorXd& u,

@@ -46,6 +46,12 @@ class SchurKKTSolver {
              const ConstraintRows& N, const std::vector<char>& active, Eigen::VectorXd& u,
              Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
 
+  /// The response to an applied impulse: solves again with the factors of
+  /// the last solve(), for a new b_f and zero constraint right-hand sides
+  /// (the same S, rows and active set), without refinement. Returns false
+  /// if there are no factors for rows of that number.
+  bool solveResponse(const Eigen::VectorXd& bf, const ConstraintRows& G, const ConstraintRows& N,
+                     Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   /// Solves again with the factors of the last solve() and new right-hand
   /// sides b_f and b_g = G.rhs: a chord step, for a Newton iteration whose
   /// matrix has moved little since (position stabilization right after the
@@ -81,6 +87,10 @@ class SchurKKTSolver {
   /// One elimination solve with the current factors: (b_f, c) → (u, μ),
   /// where c is the right-hand side of the constraint rows of A.
   void eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u, Eigen::VectorXd& mu);
+  /// Eliminates for (b_f, myC) and refines against the exact system until
+  /// the residual is at round-off; false if it stays large.
+  bool eliminateAndRefine(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
+                          const std::vector<char>& active, const Eigen::VectorXd& bf, Eigen::VectorXd& u);
   /// Residual of the exact system at (u, myMu): r_f = b_f − S u + Cᵀμ and
   /// r_c = c − C u − R μ over the rows in use, into myRf and myRc. Returns
   /// its max norm.

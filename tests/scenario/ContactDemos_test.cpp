@@ -112,7 +112,7 @@ TEST(ContactDemos, ElasticFoundationContactHoldsTheBallInTheBowl) {
   });
   root->run(3.0);
   EXPECT_TRUE(touched);
-  EXPECT_LT(farthest, 1.5 - 0.7 + 0.1);
+  EXPECT_LT(farthest, 1.5 - 0.7 + 0.1) << "farthest " << farthest;
   EXPECT_GE(minForce, 0.0);
   EXPECT_LT(root->getEnergy(), E0);
 }
