@@ -7,7 +7,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 JOBS ?= $(shell nproc)
 DEMO_OUT ?= demo-output
 
-.PHONY: all setup configure build demo test test-unit bench clean
+.PHONY: all setup configure build demo test test-unit bench verify clean
 
 all: build
 
@@ -29,6 +29,17 @@ test: build
 # Fast loop: skip the slower scenario label.
 test-unit: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L unit
+
+# The verification report: the whole suite with its physics-verification
+# cases recorded, then docs/verification.md from them (also when a case
+# fails: the report shows it, and make still fails).
+VERIFY_TSV = $(abspath $(BUILD))/verification.tsv
+verify: build
+	@rm -f $(VERIFY_TSV)
+	@cd $(BUILD) && SINEW_VERIFY_OUT=$(VERIFY_TSV) ctest -j $(JOBS) --output-on-failure > $(VERIFY_TSV).log 2>&1; \
+	  status=$$?; tail -3 $(VERIFY_TSV).log; \
+	  bash $(CURDIR)/scripts/verification-report.sh $(VERIFY_TSV) > $(CURDIR)/docs/verification.md && \
+	  echo "wrote docs/verification.md ($$(wc -l < $(VERIFY_TSV)) cases)"; exit $$status
 
 bench: build
 	@$(BUILD)/bench/sinew_bench

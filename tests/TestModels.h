@@ -10,6 +10,9 @@
 
 namespace sinew::test {
 
+/// The integrator's name, as the `integrator` property spells it.
+inline std::string integratorName(Integrator i) { return EnumNames<Integrator>::get()[static_cast<int>(i)]; }
+
 /// A root with one MechModel "mech" and no gravity unless asked.
 struct TestRoot {
   std::unique_ptr<RootModel> root = std::make_unique<RootModel>("root");

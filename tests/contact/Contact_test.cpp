@@ -13,6 +13,7 @@
 #include "sinew/contact/ContactForceBehavior.h"
 #include "sinew/geometry/MeshFactory.h"
 #include "sinew/geometry/TriangleBVTree.h"
+#include "Verification.h"
 
 namespace sinew {
 namespace {
@@ -64,7 +65,7 @@ TEST(Contact, BoxRestsOnAPlateAndTheContactsCarryItsWeight) {
   EXPECT_GE(s.box.getPosition().z(), 0.1 - tol - 1e-9);
   EXPECT_LT(s.box.getVelocity().norm(), 1e-9);
   const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
-  EXPECT_NEAR(f.z(), 9.8, 1e-9 * 9.8);
+  VERIFY_NEAR("contact: resting 1 kg box, plate's normal force [N]", "m g (statics)", f.z(), 9.8, 1e-9 * 9.8);
   EXPECT_NEAR(f.head<2>().norm(), 0, 1e-9);
   EXPECT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 4u);  // the four bottom corners
 }
@@ -84,8 +85,10 @@ TEST(Contact, BallRestsOnAPlateWithinTheTolerance) {
   double lowest = INFINITY;
   for (int i = 0; i < ballMesh->numVertices(); ++i)
     lowest = std::min(lowest, ball.getPose().transformPoint(ballMesh->getVertex(i)).z());
+  // At rest inside the penetration tolerance (guide §8.4.2).
+  VERIFY_BELOW("contact: resting ball's penetration [m]", "at most the penetration tolerance (§8.4.2)", -lowest,
+               r.mech.getPenetrationTol() + 1e-9);
   EXPECT_LE(lowest, 1e-12);
-  EXPECT_GE(lowest, -r.mech.getPenetrationTol() - 1e-9);
   EXPECT_LT(ball.getVelocity().norm(), 1e-6);
   EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
 }
@@ -102,13 +105,15 @@ TEST(Contact, BoxOnAnInclineSlidesAtGTimesSinMinusMuCos) {
     const Vector3d dx = s.box.getPosition() - x0;
     if (mu < std::tan(theta)) {
       const double expected = 0.5 * g * (std::sin(theta) - mu * std::cos(theta));
-      EXPECT_NEAR(dx.dot(s.downhill()), expected, 0.01 * expected) << "mu " << mu;
+      VERIFY_NEAR("friction: box on a 30° incline, slide in 1 s [m], μ = " + std::to_string(mu).substr(0, 3),
+                  "g (sin θ − μ cos θ) t²/2", dx.dot(s.downhill()), expected, 0.01 * expected);
       const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
       const Vector3d n = s.R * Vector3d(0, 0, 1);
       EXPECT_NEAR(f.dot(n), g * std::cos(theta), 1e-6) << "mu " << mu;
       EXPECT_NEAR(f.dot(s.downhill()), -mu * g * std::cos(theta), 1e-6) << "mu " << mu;
     } else {
-      EXPECT_LT(dx.norm(), 1e-6) << "mu " << mu;
+      VERIFY_BELOW("friction: box on a 30° incline, creep in 1 s [m], μ = 0.7", "0: static friction holds (μ > tan θ)",
+                   dx.norm(), 1e-6);
     }
   }
 }
@@ -193,7 +198,9 @@ TEST(Contact, ElasticFoundationPressuresFollowTheLawAndCarryTheWeight) {
       EXPECT_NEAR(c.pressure, p, 1e-6 * p + 1e-9) << "useLog " << useLog;
       total += c.normalForce;
     }
-    EXPECT_NEAR(total, s.weight(), 1e-6 * s.weight()) << "useLog " << useLog;
+    VERIFY_NEAR(std::string("elastic foundation: total contact force / weight, ") + (useLog ? "log" : "linear") +
+                    " law",
+                "Σ vertex area × p(δ) = m g (guide §8.7.3)", total / s.weight(), 1.0, 1e-6);
     EXPECT_LT(s.ball.getVelocity().norm(), 1e-6);
   }
 }
@@ -208,7 +215,8 @@ TEST(Contact, ElasticFoundationSinksABallAsTheIntegratedLinearLaw) {
   BallOnFoundation s(E, h, false);
   const double delta = R - s.ball.getPosition().z();
   const double expected = std::sqrt(s.weight() * h / (M_PI * K * R));
-  EXPECT_NEAR(delta, expected, 0.03 * expected);
+  VERIFY_NEAR("elastic foundation: ball's sinking depth [m]", "δ = √(W h / (π K R)), linear law on a sphere", delta,
+              expected, 0.03 * expected);
 }
 
 TEST(Contact, BehaviorsFollowTheGuidesPriorities) {

@@ -8,6 +8,7 @@
 #include "FemTestUtil.h"
 #include "sinew/Error.h"
 #include "sinew/fem/StressMeasures.h"
+#include "Verification.h"
 
 namespace sinew {
 namespace {
@@ -110,6 +111,8 @@ TEST(FemMaterial, NeoHookeanUniaxialStretch) {
   Matrix3d sigma = mat.computeStress(DeformedPoint(Vector3d(2, 1, 1).asDiagonal()));
   Matrix3d expected = Vector3d(1.5 + 0.5 * std::log(2.0), 0.5 * std::log(2.0), 0.5 * std::log(2.0)).asDiagonal();
   EXPECT_LT((sigma - expected).norm(), 1e-15);
+  VERIFY_NEAR("hyperelastic: NeoHookean σ11 at uniaxial stretch 2 (λ = μ = 1)", "σ11 = μ(λ1² − 1)/J + λ ln J / J",
+              sigma(0, 0), expected(0, 0), 1e-15);
 }
 
 TEST(FemMaterial, IncompressibleNeoHookeanUniaxialStretch) {
@@ -122,6 +125,9 @@ TEST(FemMaterial, IncompressibleNeoHookeanUniaxialStretch) {
     mat.setBulkPotential(bp);
     double d = G * (l * l - 1 / l);
     Matrix3d sigma = mat.computeStress(DeformedPoint(F));
+    VERIFY_NEAR(std::string("hyperelastic: IncompNeoHookean σ11 at isochoric stretch 2, ") +
+                    (bp == BulkPotential::QUADRATIC ? "quadratic" : "logarithmic") + " bulk potential",
+                "σ11 = ⅔ G (λ² − 1/λ)", sigma(0, 0), 2 * d / 3, 1e-10 * G);
     EXPECT_LT((sigma - Vector3d(2 * d / 3, -d / 3, -d / 3).asDiagonal().toDenseMatrix()).norm(), 1e-10 * G);
   }
 }
@@ -134,6 +140,8 @@ TEST(FemMaterial, StVenantKirchoffUniaxialStretch) {
   double lam = lameLambda(E, nu), mu = lameMu(E, nu), E11 = 0.5 * (l * l - 1);
   Matrix3d sigma = mat.computeStress(DeformedPoint(Vector3d(l, 1, 1).asDiagonal()));
   Vector3d expected(l * (lam + 2 * mu) * E11, lam * E11 / l, lam * E11 / l);
+  VERIFY_NEAR("hyperelastic: StVenantKirchoff σ11 at uniaxial stretch 1.4", "σ11 = λ (λ_L + 2μ) (λ² − 1)/2",
+              sigma(0, 0), expected[0], 1e-12 * E);
   EXPECT_LT((sigma - expected.asDiagonal().toDenseMatrix()).norm(), 1e-12 * E);
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "TestModels.h"
+#include "Verification.h"
 #include "sinew/mech/AxialSpring.h"
 #include "sinew/joints/HingeJoint.h"
 #include "sinew/joints/EllipsoidJoint.h"
@@ -47,8 +48,9 @@ TEST(Joint, PendulumSmallAnglePeriod) {
   double T = measurePeriod(p, 1e-3, 12.0);
   // Physical pendulum of a near-point mass: T = 2π √(I/(m g L)), I = m L² + J.
   double expected = 2 * M_PI * std::sqrt((p.m * p.L * p.L + p.J) / (p.m * g * p.L));
-  EXPECT_NEAR(T / expected, 1.0, 1e-3);
-  EXPECT_NEAR(T / (2 * M_PI * std::sqrt(p.L / g)), 1.0, 1e-3);  // the simple-pendulum value
+  VERIFY_NEAR("pendulum: small-angle period / physical-pendulum value", "T = 2π√(I/(m g L))", T / expected, 1.0, 1e-3);
+  VERIFY_NEAR("pendulum: small-angle period / simple-pendulum value", "T = 2π√(L/g)",
+              T / (2 * M_PI * std::sqrt(p.L / g)), 1.0, 1e-3);
 }
 
 double largeAnglePeriodRatio(Integrator integ, double h) {
@@ -68,7 +70,8 @@ TEST(Joint, PendulumLargeAnglePeriod) {
   for (auto integ : {Integrator::ConstrainedBackwardEuler, Integrator::Trapezoidal}) {
     const double e1 = std::abs(largeAnglePeriodRatio(integ, 1e-3) - 1);
     const double e4 = std::abs(largeAnglePeriodRatio(integ, 2.5e-4) - 1);
-    EXPECT_LT(e1, 1e-4) << int(integ);
+    VERIFY_BELOW("pendulum: 90° period relative error, " + test::integratorName(integ) + ", h = 1 ms",
+                 "T = 4√(L/g) K(sin 45°), K the complete elliptic integral", e1, 1e-4);
     EXPECT_LT(e4, e1) << int(integ);
   }
   // RK4 projects its velocities onto the end-of-step rows: first-order
@@ -108,8 +111,11 @@ TEST(Joint, DoublePendulumEnergyStaysBounded) {
   // within 5e-5 of m g L (measured 6.3e-6). ConstrainedBackwardEuler is
   // dissipative by design; with midpoint-linearized rows it stays within
   // 0.5% (measured 0.29%).
-  EXPECT_LT(doublePendulumEnergyDrift(Integrator::Trapezoidal, 10.0), 5e-5);
-  EXPECT_LT(doublePendulumEnergyDrift(Integrator::ConstrainedBackwardEuler, 10.0), 5e-3);
+  const char* ref = "energy conserved (no dissipation in the model)";
+  VERIFY_BELOW("double pendulum: energy drift / m g L over 10 s, Trapezoidal", ref,
+               doublePendulumEnergyDrift(Integrator::Trapezoidal, 10.0), 5e-5);
+  VERIFY_BELOW("double pendulum: energy drift / m g L over 10 s, ConstrainedBackwardEuler", ref,
+               doublePendulumEnergyDrift(Integrator::ConstrainedBackwardEuler, 10.0), 5e-3);
 }
 
 /// Largest joint error after any step of a 10-link hinge chain released
@@ -207,7 +213,8 @@ TEST(Joint, HangingPendulumCarriesItsWeight) {
   Pendulum p(0.0);
   p.r.run(0.5, 1e-3);
   Wrench w = p.joint->getConstraintWrench();
-  EXPECT_NEAR(w.head<3>().norm(), p.m * g, 1e-6);
+  VERIFY_NEAR("constraint force: hanging pendulum's hinge force [N]", "m g (statics)", w.head<3>().norm(), p.m * g,
+              1e-6);
   EXPECT_LT((p.bob->getPosition() - Vector3d(0, 0, -p.L)).norm(), 1e-9);
 }
 
@@ -279,10 +286,11 @@ TEST(Joint, SliderOnFrictionlessIncline) {
   r.run(1.0, 1e-3);
   EXPECT_NEAR(slider.getZ(), 0.5 * g * std::sin(alpha), 1e-3 * 0.5 * g);  // BE: first order in h
   Vector3d v = box.getVelocity().head<3>();
-  EXPECT_NEAR(v.norm(), g * std::sin(alpha), 1e-9);
+  VERIFY_NEAR("slider on a frictionless 0.3 rad incline: speed after 1 s [m/s]", "v = g t sin α", v.norm(),
+              g * std::sin(alpha), 1e-9);
   EXPECT_NEAR(box.getVelocity().tail<3>().norm(), 0.0, 1e-9);
-  // The normal force is m g cos α.
-  EXPECT_NEAR(slider.getConstraintWrench().head<3>().norm(), box.getMass() * g * std::cos(alpha), 1e-6);
+  VERIFY_NEAR("slider on a frictionless 0.3 rad incline: normal force [N]", "m g cos α",
+              slider.getConstraintWrench().head<3>().norm(), box.getMass() * g * std::cos(alpha), 1e-6);
 }
 
 TEST(Joint, CompliantJointDeflectsByLoadTimesCompliance) {
