@@ -38,7 +38,8 @@ verify: build
 	@rm -f $(VERIFY_TSV)
 	@cd $(BUILD) && SINEW_VERIFY_OUT=$(VERIFY_TSV) ctest -j $(JOBS) --output-on-failure > $(VERIFY_TSV).log 2>&1; \
 	  status=$$?; tail -3 $(VERIFY_TSV).log; \
-	  bash $(CURDIR)/scripts/verification-report.sh $(VERIFY_TSV) > $(CURDIR)/docs/verification.md && \
+	  bash $(CURDIR)/scripts/verification-report.sh $(VERIFY_TSV) > $(VERIFY_TSV).md && \
+	  mv $(VERIFY_TSV).md $(CURDIR)/docs/verification.md && \
 	  echo "wrote docs/verification.md ($$(wc -l < $(VERIFY_TSV)) cases)"; exit $$status
 
 bench: build
