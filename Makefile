@@ -7,7 +7,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 JOBS ?= $(shell nproc)
 DEMO_OUT ?= demo-output
 
-.PHONY: all setup configure build demo test test-unit bench verify clean
+.PHONY: all setup configure build demo test test-unit bench bench-peers verify clean
 
 all: build
 
@@ -45,5 +45,17 @@ verify: build
 bench: build
 	@$(BUILD)/bench/sinew_bench
 
+# Peer-engine comparison (bench/peers/README.md): installs the peers'
+# Debian packages when run as root, builds Sinew and the peer programs in
+# their own folder, runs every engine on every scene and writes the table
+# to bench/results/.
+PEERS_BUILD ?= build-peers
+bench-peers:
+	@bash scripts/setup.sh --peers
+	@cmake -S . -B $(PEERS_BUILD) -DCMAKE_BUILD_TYPE=Release -DSINEW_PEERS=ON > $(PEERS_BUILD).configure.log 2>&1 \
+	  || (cat $(PEERS_BUILD).configure.log; exit 1)
+	@$(MAKE) --no-print-directory -C $(PEERS_BUILD)/bench/peers -j $(JOBS)
+	@bash bench/peers/run.sh $(PEERS_BUILD) bench/results/peers-$$(date -u +%Y-%m-%d).md
+
 clean:
-	@rm -rf $(BUILD) $(BUILD).configure.log $(DEMO_OUT)
+	@rm -rf $(BUILD) $(BUILD).configure.log $(DEMO_OUT) $(PEERS_BUILD) $(PEERS_BUILD).configure.log

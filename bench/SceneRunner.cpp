@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
   }
   if (hinge)
     std::printf("%s %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", scene.c_str(), n,
-                root->getTime(), root->getEnergy() - E0, 9.81 * n * n / 2.0, maxErr);
+                root->getTime(), root->getEnergy() - E0, 9.8 * n * n / 2.0, maxErr);
   if (impulse)
     std::printf("%s %d: %.1f joint corrections/step, %.3g corrections per second (%s)\n", scene.c_str(), n,
                 double(corrections) / steps, corrections / (us * steps * 1e-6), cpuClock().c_str());

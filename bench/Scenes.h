@@ -64,11 +64,12 @@ inline void addYHinge(MechModel& mech, int i, RigidBody& a, Frame* b, double x, 
   mech.addBodyConnector(std::make_unique<HingeJoint>(a, b, TDW, "hinge" + std::to_string(i)));
 }
 
-/// A root with one MechModel "mech" under gravity −9.81 z.
+/// A root with one MechModel "mech" under gravity −9.8 z (the peer
+/// benchmarks' value, bench/peers/PeerScene.h).
 inline std::unique_ptr<RootModel> makeGravityRoot(const std::string& name, MechModel*& mech) {
   auto root = std::make_unique<RootModel>(name);
   mech = &root->addModel(std::make_unique<MechModel>("mech"));
-  mech->setGravity(0, 0, -9.81);
+  mech->setGravity(0, 0, -9.8);
   return root;
 }
 
@@ -164,6 +165,25 @@ inline std::unique_ptr<RootModel> makeBoxes(int n, bool pile, double h = 1e-3) {
     }
   }
   mech->setDefaultCollisionBehavior(true, 0.5);
+  root->setMaxStepSize(h);
+  root->initialize(0);
+  return root;
+}
+
+/// The incline scene of the peer benchmarks: a 0.2 m cube of 1 kg resting
+/// on a fixed plate whose top face passes through the origin, tilted by
+/// 30° about y (downhill (cos 30°, 0, −sin 30°)), friction μ, h = 1 ms.
+/// `cube` is set to the cube.
+inline std::unique_ptr<RootModel> makeBoxOnIncline(double mu, RigidBody*& cube, double h = 1e-3) {
+  MechModel* mech;
+  auto root = makeGravityRoot("boxOnIncline", mech);
+  const Matrix3d R = AxisAngle(Vector3d(0, 1, 0), M_PI / 6).toMatrix();
+  auto& plate = mech->addRigidBody(RigidBody::createBox("plate", 4, 2, 0.2, 1000));
+  plate.setPose(RigidTransform3d(R * Vector3d(0, 0, -0.1), R));
+  plate.setDynamic(false);
+  cube = &mech->addRigidBody(RigidBody::createBox("cube", 0.2, 0.2, 0.2, 125));
+  cube->setPose(RigidTransform3d(R * Vector3d(0, 0, 0.1), R));
+  mech->setCollisionBehavior(*cube, plate, true, mu);
   root->setMaxStepSize(h);
   root->initialize(0);
   return root;

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Sinew needs to build and test, if missing.
 # Idempotent: installs nothing when everything is present. As root it runs
-# apt-get; otherwise it prints the command to run and fails.
+# apt-get; otherwise it prints the command to run and fails. With --peers it
+# also installs the peer engines of `make bench-peers` (never needed to build
+# or test Sinew).
 set -euo pipefail
 
 PACKAGES=(
@@ -10,6 +12,9 @@ PACKAGES=(
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
   tetgen  # the program FemFactory::createFromMesh runs (AGPL-3+, not linked; see docs/fem.md)
 )
+if [ "${1:-}" = --peers ]; then
+  PACKAGES+=(libmujoco-dev libode-dev libbullet-dev)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
