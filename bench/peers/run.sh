@@ -16,6 +16,7 @@ LIMIT=${LIMIT:-300}  # seconds per run; a slower run is reported as a timeout
 declare -a engines=()
 add() { [ -x "$bin/$2" ] && engines+=("$1|$bin/$2|${3:-}"); }
 add sinew peer_sinew
+add sinew-impulse peer_sinew Impulse
 add mujoco peer_mujoco
 add ode peer_ode
 add ode-quick peer_ode quick
@@ -36,6 +37,7 @@ scenes=(
 skip() {
   case "$1|$2|$3" in
     bullet-multibody\|pile\|* | bullet-multibody\|incline\|*) return 0 ;;
+    sinew-impulse\|pile\|100) return 0 ;;  # the MLCP's timeout tells already
     ode\|chain\|1000) return 0 ;;
   esac
   return 1
