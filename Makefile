@@ -7,7 +7,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 JOBS ?= $(shell nproc)
 DEMO_OUT ?= demo-output
 
-.PHONY: all setup configure build demo test test-unit bench bench-peers verify clean
+.PHONY: all setup configure build demo test test-unit bench bench-micro bench-peers verify clean
 
 all: build
 
@@ -42,7 +42,12 @@ verify: build
 	  mv $(VERIFY_TSV).md $(CURDIR)/docs/verification.md && \
 	  echo "wrote docs/verification.md ($$(wc -l < $(VERIFY_TSV)) cases)"; exit $$status
 
+# Every scene benchmark in one table (bench/run.sh); the micro kernels
+# (materials, solvers, queries) with Google Benchmark.
 bench: build
+	@bash bench/run.sh $(BUILD)
+
+bench-micro: build
 	@$(BUILD)/bench/sinew_bench
 
 # Peer-engine comparison (bench/peers/README.md): installs the peers'

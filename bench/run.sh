@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Sinew's own scene benchmarks in one table (`make bench`): every scene of
+# the scene runner (bench/SceneRunner.cpp, scenes from bench/Scenes.h), one
+# process each, with µs per step, µs per step per component, peak memory and
+# what the runner prints besides (energy change, joint error, contacts, the
+# Impulse solver's corrections per second). The micro kernels are Google
+# Benchmark programs: `make bench-micro`.
+#   bench/run.sh BUILD_DIR
+set -uo pipefail
+scene=${1:?usage: run.sh BUILD_DIR}/bench/sinew_scene
+[ -x "$scene" ] || { echo "run.sh: $scene not built" >&2; exit 1; }
+
+# name N steps [integrator]
+runs=(
+  "net 30 200" "net 100 50" "chain 1000 200"
+  "hinge 10 1000" "hinge 100 500" "hinge 1000 100" "loop 8 1000"
+  "hinge 10 500 Impulse"
+  "femhex 1000 20" "femtet 4000 20"
+  "stack 10 1000" "pile 10 1000"
+)
+
+echo "# Sinew scene benchmarks, $(date -u +%Y-%m-%d)"
+echo
+echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores;" \
+  "Sinew $(git -C "$(dirname "$0")/.." describe --always --dirty 2>/dev/null)."
+echo
+echo "| scene | N | steps | integrator | µs/step | µs/step/component | peak RSS (MiB) | also |"
+echo "|---|---:|---:|---|---:|---:|---:|---|"
+for r in "${runs[@]}"; do
+  read -r name n steps integ <<< "$r"
+  out=$("$scene" "$name" "$n" "$steps" $integ 2>&1)
+  last=$(echo "$out" | grep 'us/step,' | tail -1)
+  us=$(echo "$last" | sed -n 's/.* \([0-9.e+]*\) us\/step,.*/\1/p')
+  per=$(echo "$last" | sed -n 's/.* \([0-9.e+]*\) us\/step\/component.*/\1/p')
+  rss=$(echo "$last" | sed -n 's/.*peak RSS \([0-9]*\) KiB.*/\1/p')
+  also=$(echo "$out" | grep -v 'us/step,' | sed "s/^$name $n: //" | paste -sd ';' - | sed 's/|/\\|/g')
+  mib=$(awk -v k="${rss:-0}" 'BEGIN {printf "%.1f", k / 1024}')
+  echo "| $name | $n | $steps | ${integ:-ConstrainedBackwardEuler} | ${us:-failed} | ${per} | $mib | $also |"
+done
