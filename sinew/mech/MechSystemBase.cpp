@@ -64,6 +64,12 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
                     &ImpulseSettings::positionTol, 1e-9);
   addImpulseSetting(list, "impulseVelocityTol", "row velocity at which the Impulse integrator's velocity correction stops",
                     &ImpulseSettings::velocityTol, 1e-9);
+  list.add<MechSystemBase>(
+          "impulseProjectWhenExhausted",
+          "finish an Impulse step whose joint corrections ran out of sweeps with the MLCP's direct projection",
+          [](const MechSystemBase& m) { return m.impulseSettings().projectWhenExhausted; },
+          [](MechSystemBase& m, bool on) { m.impulseSettings().projectWhenExhausted = on; })
+      .setDefault(true);
   list.add<MechSystemBase>("stabilization", "position stabilization method (§4.1.3)",
                       &MechSystemBase::getStabilization, &MechSystemBase::setStabilization)
       .setDefault(std::string("GlobalMass"));

@@ -394,8 +394,16 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     rep.exhausted = rep.positionIterations >= set.maxIterations;
   }
 
-  // 3. Positions with the corrected velocities.
+  // 3. Positions with the corrected velocities. Sweeps that ran out (a
+  // chain whipping through a near-singular shape needs far more than the
+  // budget) leave errors that grow step after step and feed energy in:
+  // there the MLCP's direct projection removes them instead.
   moveTo(myU);
+  // (Not with contact rows: the MLCP's box friction would replace the
+  // step's Coulomb impulses.)
+  const bool project =
+      set.projectWhenExhausted && std::none_of(myIsSet.begin(), myIsSet.end(), [](char c) { return c != 0; });
+  if (project && rep.exhausted) myS.stabilizePositions(t1);
 
   // 4. Velocity correction with the rows at t1.
   myVelRows.resize(cons.size());
@@ -429,6 +437,13 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       if (!done && outOfTime(deadline)) break;
     }
     if (!done) rep.interrupted = true;
+    if (project && !done && rep.velocityIterations >= set.maxIterations) {
+      // As for the positions: the direct projection G u = 0 (in the mass
+      // norm, so it only takes energy out).
+      sys.setActiveVel(myU);
+      myS.projectVelocities(t1);
+      sys.getActiveVel(myU);
+    }
   }
   // Coulomb's bound holds exactly for the reported friction.
   for (size_t k = 0; k < cons.size(); ++k)

@@ -52,6 +52,11 @@ struct ImpulseSettings {
   double positionTol = 1e-9;  ///< look-ahead error (m, or rad for angular rows) counted as consistent
   double velocityTol = 1e-9;  ///< row velocity (m/s, rad/s) counted as consistent
   bool velocityCorrection = true;
+  /// When a loop runs out of sweeps on joints (no contact), finish the
+  /// step with the direct projections of the MLCP (positions, then G u = 0)
+  /// instead of accepting the residual; off: the anytime behaviour, the
+  /// budget bounds the cost and the residual is reported.
+  bool projectWhenExhausted = true;
 };
 
 /// What the last impulse-based step did (seed 004 "Results").
@@ -63,7 +68,7 @@ struct ImpulseReport {
   double positionError = 0;    ///< largest hard constraint error at t1
   double velocityError = 0;    ///< largest row velocity when velocity correction ended
   bool interrupted = false;    ///< a budget ended a loop above its tolerance
-  bool exhausted = false;      ///< that budget was the iteration count: the step could not be corrected
+  bool exhausted = false;      ///< that budget was the iteration count (then projected, if projectWhenExhausted)
 };
 
 class ImpulseSolver;
