@@ -13,7 +13,7 @@ PACKAGES=(
   tetgen  # the program FemFactory::createFromMesh runs (AGPL-3+, not linked; see docs/fem.md)
 )
 if [ "${1:-}" = --peers ]; then
-  PACKAGES+=(libmujoco-dev libode-dev libbullet-dev)
+  PACKAGES+=(libmujoco-dev libode-dev libbullet-dev libsimbody-dev libdart-dev)
 fi
 
 missing=()

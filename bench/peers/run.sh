@@ -22,6 +22,8 @@ add ode peer_ode
 add ode-quick peer_ode quick
 add bullet peer_bullet
 add bullet-multibody peer_bullet multibody
+add simbody peer_simbody
+add dart peer_dart
 
 # scene|N|h|steps|mu — steps cover 1 s (2 s for the piles, which land first).
 scenes=(
@@ -84,7 +86,7 @@ done
   echo
   echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores."
   echo "Sinew $(git -C "$(dirname "$0")/../.." describe --always --dirty 2>/dev/null);" \
-    "$(dpkg-query -W -f='${Package} ${Version}; ' libmujoco-dev libode-dev libbullet-dev 2>/dev/null)"
+    "$(dpkg-query -W -f='${Package} ${Version}; ' libmujoco-dev libode-dev libbullet-dev libsimbody-dev libdart-dev 2>/dev/null)"
   echo "Median of $RUNS runs after a warm-up (\`make bench-peers\`; scenes in bench/peers/PeerScene.h)."
   echo "Ratio: µs per step over Sinew's in the same scene (below 1: the peer is faster)."
   echo "Energy drift: |ΔE| / (N m g · 1 m) at the end; constraint error: largest hinge gap (m);"
