@@ -6,6 +6,7 @@
 namespace sinew {
 
 std::string KKTSolver::backendName() const {
+  if (myUsedContact) return "ContactLCP";
   if (myUsedSchur) return "Schur";
   if (myKKTSolver) return myKKTSolver->name();
   if (mySolver) return mySolver->name();
@@ -127,9 +128,33 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
                       const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
                       Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
   myPhi.resize(0);
+  // The fallback below analyses S's pattern when it next runs.
+  myContactStale = myContactStale || sPatternChanged;
+  myUsedContact = false;
   if (!solveLCP(S, sPatternChanged, bf, G, N, u, lambda, theta)) return false;
   if (!myFriction || myFriction->numRows() == 0) return true;
-  return solveFriction(S, bf, G, N, u, lambda, theta);
+  // Friction only takes kinetic energy from the frictionless solution (up
+  // to the work of the normal rows' right-hand sides). A friction pass that
+  // adds more than a trace has met responses that a nearly singular
+  // factorization made meaningless (redundant contacts: a box face on a
+  // face gives eight rows for three free directions) and is discarded.
+  myU0 = u, myLambda0 = lambda, myTheta0 = theta;
+  const double ke0 = 0.5 * u.dot(S * u);
+  const bool ok = solveFriction(S, bf, G, N, u, lambda, theta);
+  if (ok && 0.5 * u.dot(S * u) <= ke0 * (1 + 1e-6) + 1e-12) return true;
+  u = myU0, lambda = myLambda0, theta = myTheta0;
+  ++myFrictionFallbacks;
+  if (G.numRows() == 0 && useSchur(S, false)) {
+    // Contact between rigid bodies alone: friction by Gauss–Seidel over
+    // the sparse operator, from the exact frictionless normal impulses.
+    myUsedContact = true;
+    const bool solved = myContact.solve(S, myContactStale, bf, N, myFriction, u, theta, myPhi, true);
+    myContactStale = false;
+    return solved;
+  }
+  // Otherwise the step goes on without friction.
+  myPhi.setZero(myFriction->numRows());
+  return true;
 }
 
 bool KKTSolver::solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, const ConstraintRows& N,

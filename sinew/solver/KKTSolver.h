@@ -11,16 +11,18 @@
 // block diagonal (rigid bodies and particles without coupling effectors)
 // and the backend is Auto, the Schur complement G S⁻¹ Gᵀ + R is factored
 // instead (SchurKKTSolver), falling back to the full KKT matrix if that
-// fails. Unilateral
-// rows are resolved by block principal pivoting over the active set, each
-// pass one sparse KKT solve; that suits the few rows of particle and joint
-// limits, and is the place where contact will bring a dedicated LCP solver.
+// fails. Unilateral rows are resolved by block principal pivoting over the
+// active set, each pass one sparse KKT solve. Friction follows in a second
+// pass (solveFriction); if that pass would add kinetic energy it is
+// discarded, and for rigid bodies in contact alone ContactLCP (projected
+// Gauss–Seidel over the sparse Delassus operator) finds the friction instead.
 #pragma once
 
 #include <Eigen/SparseCore>
 #include <memory>
 #include <vector>
 
+#include "sinew/solver/ContactLCP.h"
 #include "sinew/solver/LinearSolver.h"
 #include "sinew/solver/SchurKKTSolver.h"
 
@@ -76,6 +78,13 @@ class KKTSolver {
                   Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   /// Whether solveAgain can use the last solve's factors (for rows of the same number).
   bool canSolveAgain() const { return myUsedSchur && myPhi.size() == 0 && mySchur.factoredHard(); }
+  /// The friction solver that takes over when the direct friction pass
+  /// fails its energy check, for contact without bilateral rows over a
+  /// block-diagonal S (see ContactLCP), and whether the last solve used it.
+  ContactLCP& contactSolver() { return myContact; }
+  bool usedContactSolver() const { return myUsedContact; }
+  /// How many solves discarded their direct friction pass (energy check).
+  long frictionFallbacks() const { return myFrictionFallbacks; }
   /// Friction rows for the following solves (null: none).
   void setFriction(const FrictionRows* D) { myFriction = D; }
   /// The friction impulses of the last solve, one per friction row.
@@ -108,7 +117,11 @@ class KKTSolver {
   std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
   std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix
   SchurKKTSolver mySchur;                     ///< for block-diagonal S
+  ContactLCP myContact;                       ///< friction fallback for contact alone over block-diagonal S
   bool myBlocksKnown = false, myBlockDiagonal = false, myUsedSchur = false;
+  bool myUsedContact = false, myContactStale = true;
+  long myFrictionFallbacks = 0;
+  Eigen::VectorXd myU0, myLambda0, myTheta0;  ///< the frictionless solution
   SparseMatrixd myKKT;
   std::vector<Eigen::Triplet<double>> myTrips;
   // Assembly plan of myKKT: the structure it was built for and where each

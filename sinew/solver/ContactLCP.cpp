@@ -1,0 +1,165 @@
+#include "sinew/solver/ContactLCP.h"
+
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "sinew/solver/KKTSolver.h"
+#include "sinew/solver/SchurKKTSolver.h"
+
+namespace sinew {
+
+bool ContactLCP::invertBlocks(const SparseMatrixd& S, bool sPatternChanged) {
+  if (sPatternChanged || myStarts.empty() || myStarts.back() != S.rows()) {
+    SchurKKTSolver::findDiagonalBlocks(S, myStarts);
+    const int nb = static_cast<int>(myStarts.size()) - 1;
+    myBlockOf.resize(S.rows());
+    myInvOffset.resize(nb);
+    int off = 0;
+    for (int b = 0; b < nb; ++b) {
+      const int size = myStarts[b + 1] - myStarts[b];
+      for (int k = myStarts[b]; k < myStarts[b + 1]; ++k) myBlockOf[k] = b;
+      myInvOffset[b] = off;
+      off += size * size;
+    }
+    myInv.resize(off);
+  }
+  // Each block's columns are contiguous in S's value array.
+  for (size_t b = 0; b + 1 < myStarts.size(); ++b) {
+    const int size = myStarts[b + 1] - myStarts[b];
+    Eigen::Map<const Eigen::MatrixXd> Sb(S.valuePtr() + S.outerIndexPtr()[myStarts[b]], size, size);
+    Eigen::LLT<Eigen::MatrixXd> llt(Sb);
+    if (llt.info() != Eigen::Success) return false;
+    Eigen::Map<Eigen::MatrixXd>(myInv.data() + myInvOffset[b], size, size) =
+        llt.solve(Eigen::MatrixXd::Identity(size, size));
+  }
+  return true;
+}
+
+void ContactLCP::addRows(const ConstraintRows& rows) {
+  const int m = rows.numRows();
+  if (static_cast<int>(myScratch.size()) < m) myScratch.resize(m);
+  for (int i = 0; i < m; ++i) myScratch[i].clear();
+  for (const auto& e : rows.entries) myScratch[e.row()].emplace_back(e.col(), e.value());
+  int blocks[8];
+  for (int i = 0; i < m; ++i) {
+    auto& entries = myScratch[i];
+    // The blocks (bodies) the row touches: a contact touches one or two.
+    int nb = 0;
+    for (auto [col, v] : entries) {
+      const int b = myBlockOf[col];
+      if (std::find(blocks, blocks + nb, b) == blocks + nb && nb < 8) blocks[nb++] = b;
+    }
+    Row row;
+    row.first = static_cast<int>(myDof.size());
+    for (int k = 0; k < nb; ++k) {
+      const int b = blocks[k], s0 = myStarts[b], size = myStarts[b + 1] - s0;
+      const int at = static_cast<int>(myDof.size());
+      for (int d = 0; d < size; ++d) {
+        myDof.push_back(s0 + d);
+        myJ.push_back(0.0);
+      }
+      for (auto [col, v] : entries)
+        if (myBlockOf[col] == b) myJ[at + col - s0] += v;
+      // y = S⁻¹ jᵀ over the block.
+      Eigen::Map<const Eigen::MatrixXd> inv(myInv.data() + myInvOffset[b], size, size);
+      Eigen::Map<const Eigen::VectorXd> j(myJ.data() + at, size);
+      const Eigen::VectorXd y = inv * j;
+      myY.insert(myY.end(), y.data(), y.data() + size);
+      row.a += j.dot(y);
+    }
+    row.count = static_cast<int>(myDof.size()) - row.first;
+    row.r = rows.compliance[i];
+    row.a += row.r;
+    row.b = rows.rhs[i];
+    myRows.push_back(row);
+  }
+}
+
+double ContactLCP::residual(const Row& row, const Eigen::VectorXd& u, double z) const {
+  double w = row.r * z - row.b;
+  for (int k = row.first; k < row.first + row.count; ++k) w += myJ[k] * u[myDof[k]];
+  return w;
+}
+
+void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
+  for (int k = row.first; k < row.first + row.count; ++k) u[myDof[k]] += myY[k] * dz;
+}
+
+bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
+                       const ConstraintRows& N, const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta,
+                       Eigen::VectorXd& phi, bool fromTheta) {
+  if (!invertBlocks(S, sPatternChanged)) return false;
+  // The unconstrained velocities.
+  u.resize(S.rows());
+  for (size_t b = 0; b + 1 < myStarts.size(); ++b) {
+    const int s0 = myStarts[b], size = myStarts[b + 1] - s0;
+    u.segment(s0, size) = Eigen::Map<const Eigen::MatrixXd>(myInv.data() + myInvOffset[b], size, size) *
+                          bf.segment(s0, size);
+  }
+  myRows.clear();
+  myDof.clear();
+  myJ.clear();
+  myY.clear();
+  addRows(N);
+  const int nn = N.numRows(), nd = D ? D->numRows() : 0;
+  if (nd > 0) addRows(D->rows);
+  // The friction rows of each normal row.
+  std::vector<int> start(nn + 1, 0), friction(nd);
+  for (int k = 0; k < nd; ++k) ++start[D->normalRow[k] + 1];
+  for (int i = 0; i < nn; ++i) start[i + 1] += start[i];
+  {
+    std::vector<int> fill(start.begin(), start.end() - 1);
+    for (int k = 0; k < nd; ++k) friction[fill[D->normalRow[k]]++] = k;
+  }
+  // The velocity scale the tolerance is relative to: what the rows see
+  // before any impulse, and what they are asked to reach.
+  double scale = 0;
+  for (const Row& row : myRows) scale = std::max({scale, std::abs(row.b), std::abs(residual(row, u, 0))});
+  // From the given normal impulses (the exact frictionless solution, say):
+  // u = S⁻¹(b_f + Nᵀθ) in this solver's own arithmetic.
+  if (fromTheta && theta.size() == nn) {
+    for (int i = 0; i < nn; ++i) apply(myRows[i], theta[i], u);
+  } else {
+    theta.setZero(nn);
+  }
+  phi.setZero(nd);
+  const double tol = mySettings.tolerance * scale;
+  mySweeps = 0;
+  myConverged = scale == 0;
+  auto update = [&](const Row& row, double& z, double lo, double hi, double& largest) {
+    if (row.a <= 0) return;
+    const double zn = std::clamp(z - residual(row, u, z) / row.a, lo, hi);
+    const double dz = zn - z;
+    if (dz == 0) return;
+    apply(row, dz, u);
+    z = zn;
+    largest = std::max(largest, std::abs(dz) * row.a);
+  };
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  while (!myConverged && mySweeps < mySettings.maxSweeps) {
+    ++mySweeps;
+    double largest = 0;
+    for (int i = 0; i < nn; ++i) {
+      update(myRows[i], theta[i], 0.0, inf, largest);
+      // Its friction rows, bounded by μ times the normal impulse now.
+      for (int f = start[i]; f < start[i + 1]; ++f) {
+        const int k = friction[f];
+        const double bound = D->mu[k] * theta[i];
+        update(myRows[nn + k], phi[k], -bound, bound, largest);
+      }
+    }
+    myConverged = largest <= tol;
+  }
+  // Coulomb's bound holds for the reported friction even when stopped early.
+  for (int k = 0; k < nd; ++k) {
+    const double bound = D->mu[k] * theta[D->normalRow[k]];
+    const double clamped = std::clamp(phi[k], -bound, bound);
+    if (clamped != phi[k]) apply(myRows[nn + k], clamped - phi[k], u);
+    phi[k] = clamped;
+  }
+  return true;
+}
+
+}  // namespace sinew

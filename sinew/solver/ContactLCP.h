@@ -1,0 +1,84 @@
+// The frictional contact problem of the velocity solve (seed 000 eq. 1.6;
+// guide §8.9) for rigid bodies and particles without bilateral rows, by
+// projected Gauss–Seidel over the sparse Delassus operator W = J S⁻¹ Jᵀ + R,
+// where J stacks the unilateral rows N and the box-friction rows D:
+//
+//   u = S⁻¹ (b_f + Nᵀθ + Dᵀφ),
+//   0 ≤ θ ⟂ N u + R_n θ − b_n ≥ 0,   |φ_k| ≤ μ_k θ_normal(k).
+//
+// S must be block diagonal (the blocks of its bodies), so W is never
+// formed: each row keeps its entries J_j and the response y_j = S⁻¹ J_jᵀ
+// over the dofs of the bodies it touches, and a row update is one dot
+// product and one axpy on u. Gauss–Seidel needs no factorization and is
+// unaffected by redundant rows (a box face on a face gives eight contact
+// rows for three free directions: u converges, the impulses share the
+// load), and each update lowers the objective ½zᵀWz − (b − J S⁻¹ b_f)ᵀz for
+// the bounds of the moment, so a stopped sweep never adds energy. It
+// converges slowly where the load runs through many bodies (a stack), so
+// KKTSolver uses it as the fallback of its exact friction pass, started
+// from the exact frictionless normal impulses: on redundant contacts that
+// pass's held-active-set responses come from a nearly singular
+// factorization, and a 100-box pile was flung apart by them.
+#pragma once
+
+#include <Eigen/Core>
+#include <vector>
+
+#include "sinew/solver/LinearSolver.h"
+
+namespace sinew {
+
+struct ConstraintRows;
+struct FrictionRows;
+
+class ContactLCP {
+ public:
+  /// Sweeps end when no row's velocity changes by more than `tolerance`
+  /// times the problem's velocity scale, or after `maxSweeps`.
+  struct Settings {
+    int maxSweeps = 2000;
+    double tolerance = 1e-10;
+  };
+  Settings& settings() { return mySettings; }
+
+  /// Solves the problem above for a block-diagonal S (both triangles
+  /// stored, as SchurKKTSolver::findDiagonalBlocks accepts) and no
+  /// bilateral rows. `D` may be null or empty (no friction); `phi` gets its
+  /// impulses. With `fromTheta` the sweeps start from the normal impulses
+  /// in theta (u is recomputed from them), else from zero. Returns false
+  /// if a block of S is not positive definite.
+  bool solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf, const ConstraintRows& N,
+             const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta, Eigen::VectorXd& phi,
+             bool fromTheta = false);
+
+  /// Sweeps of the last solve, and whether it ended within the tolerance.
+  int lastSweeps() const { return mySweeps; }
+  bool lastConverged() const { return myConverged; }
+
+ private:
+  /// One row of J: its dofs (whole blocks of S), entries and response.
+  struct Row {
+    int first = 0, count = 0;
+    double a = 0;  ///< J S⁻¹ Jᵀ + R: the row's own Delassus entry
+    double b = 0, r = 0;
+  };
+  bool invertBlocks(const SparseMatrixd& S, bool sPatternChanged);
+  void addRows(const ConstraintRows& rows);
+  /// The row's velocity w = J u + R z − b.
+  double residual(const Row& row, const Eigen::VectorXd& u, double z) const;
+  void apply(const Row& row, double dz, Eigen::VectorXd& u) const;
+
+  Settings mySettings;
+  std::vector<int> myStarts;      ///< first dof of each block of S, and S's size
+  std::vector<int> myBlockOf;     ///< block of each dof
+  std::vector<int> myInvOffset;   ///< each block's S⁻¹ in myInv (size² values)
+  std::vector<double> myInv;
+  std::vector<Row> myRows;        ///< N's rows, then D's
+  std::vector<int> myDof;
+  std::vector<double> myJ, myY;
+  std::vector<std::vector<std::pair<int, double>>> myScratch;  ///< entries of each row while building
+  int mySweeps = 0;
+  bool myConverged = false;
+};
+
+}  // namespace sinew

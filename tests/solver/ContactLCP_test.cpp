@@ -1,0 +1,106 @@
+// ContactLCP, the Gauss–Seidel friction solver over the sparse Delassus
+// operator: Coulomb's stick and slip for a particle on a plane against the
+// closed form, redundant contact rows sharing the load without changing the
+// motion, and the start from given normal impulses.
+#include <gtest/gtest.h>
+
+#include "sinew/solver/ContactLCP.h"
+#include "sinew/solver/KKTSolver.h"
+
+namespace sinew {
+namespace {
+
+/// A particle of mass m on the plane z = 0 under gravity, its velocity v0
+/// at the step's start, step h: S = m I, b_f = m v0 + h m g. Each of
+/// `copies` contacts gives a normal row along z and two friction rows along
+/// x and y, bounded by μ times that contact's normal impulse.
+struct ParticleOnPlane {
+  double m = 2, h = 0.01, g = 9.8, mu = 0.5;
+  SparseMatrixd S;
+  Eigen::VectorXd bf;
+  ConstraintRows N;
+  FrictionRows D;
+  ParticleOnPlane(const Eigen::Vector3d& v0, int copies) {
+    S.resize(3, 3);
+    for (int k = 0; k < 3; ++k) S.insert(k, k) = m;
+    S.makeCompressed();
+    bf = m * v0 + h * Eigen::Vector3d(0, 0, -m * g);
+    for (int c = 0; c < copies; ++c) {
+      N.entries.emplace_back(c, 2, 1.0);
+      N.rhs.push_back(0);
+      N.compliance.push_back(0);
+      for (int d = 0; d < 2; ++d) {
+        D.rows.entries.emplace_back(D.numRows(), d, 1.0);
+        D.rows.rhs.push_back(0);
+        D.rows.compliance.push_back(0);
+        D.normalRow.push_back(c);
+        D.mu.push_back(mu);
+      }
+    }
+  }
+};
+
+TEST(ContactLCP, ParticleSticksWhenItsMomentumIsWithinTheFrictionCone) {
+  // m |v_t| = 0.02 ≤ μ m g h = 0.098: the particle stops; the friction
+  // impulse takes exactly its tangential momentum.
+  ParticleOnPlane p(Eigen::Vector3d(0.01, 0, 0), 1);
+  ContactLCP lcp;
+  Eigen::VectorXd u, theta, phi;
+  ASSERT_TRUE(lcp.solve(p.S, true, p.bf, p.N, &p.D, u, theta, phi));
+  EXPECT_TRUE(lcp.lastConverged());
+  EXPECT_NEAR(theta[0], p.m * p.g * p.h, 1e-12);
+  EXPECT_NEAR(phi[0], -p.m * 0.01, 1e-12);
+  EXPECT_NEAR(phi[1], 0, 1e-15);
+  EXPECT_LT(u.norm(), 1e-12);
+}
+
+TEST(ContactLCP, ParticleSlidesWithTheCoulombImpulseAgainstItsSlip) {
+  // m |v_t| = 2 > μ m g h: it slides, losing μ g h of its speed.
+  ParticleOnPlane p(Eigen::Vector3d(0.6, 0.8, 0), 1);
+  ContactLCP lcp;
+  Eigen::VectorXd u, theta, phi;
+  ASSERT_TRUE(lcp.solve(p.S, true, p.bf, p.N, &p.D, u, theta, phi));
+  EXPECT_TRUE(lcp.lastConverged());
+  const double bound = p.mu * p.m * p.g * p.h;
+  // Box friction: each row at its own bound against its own slip.
+  EXPECT_NEAR(phi[0], -bound, 1e-12);
+  EXPECT_NEAR(phi[1], -bound, 1e-12);
+  EXPECT_NEAR(u[0], 0.6 - bound / p.m, 1e-12);
+  EXPECT_NEAR(u[1], 0.8 - bound / p.m, 1e-12);
+  EXPECT_NEAR(u[2], 0, 1e-12);
+}
+
+TEST(ContactLCP, RedundantContactsShareTheLoadAndGiveTheSameMotion) {
+  // Four contacts at one point (as a box face on a face repeats its rows):
+  // the impulses are no longer unique, the motion is. Their normal
+  // impulses sum to the weight's, and the total friction bound is μ times
+  // that sum, so the particle still stops (stick) or loses μ g h (slip).
+  for (double vt : {0.01, 1.0}) {
+    ParticleOnPlane one(Eigen::Vector3d(vt, 0, 0), 1), four(Eigen::Vector3d(vt, 0, 0), 4);
+    ContactLCP lcp;
+    Eigen::VectorXd u1, t1, p1, u4, t4, p4;
+    ASSERT_TRUE(lcp.solve(one.S, true, one.bf, one.N, &one.D, u1, t1, p1));
+    ASSERT_TRUE(lcp.solve(four.S, true, four.bf, four.N, &four.D, u4, t4, p4));
+    EXPECT_TRUE(lcp.lastConverged()) << vt;
+    EXPECT_NEAR(t4.sum(), t1[0], 1e-12) << vt;
+    EXPECT_LT((u4 - u1).norm(), 1e-12) << vt;
+    for (int k = 0; k < four.D.numRows(); ++k)
+      EXPECT_LE(std::abs(p4[k]), four.mu * t4[four.D.normalRow[k]] + 1e-15) << vt;
+  }
+}
+
+TEST(ContactLCP, StartsFromGivenNormalImpulses) {
+  // Started from the exact frictionless normal impulse, a sticking
+  // particle needs one sweep to find its friction and one to see it done.
+  ParticleOnPlane p(Eigen::Vector3d(0.01, 0, 0), 1);
+  ContactLCP lcp;
+  Eigen::VectorXd u, theta(1), phi;
+  theta[0] = p.m * p.g * p.h;
+  ASSERT_TRUE(lcp.solve(p.S, true, p.bf, p.N, &p.D, u, theta, phi, true));
+  EXPECT_LE(lcp.lastSweeps(), 2);
+  EXPECT_LT(u.norm(), 1e-12);
+  EXPECT_NEAR(phi[0], -p.m * 0.01, 1e-12);
+}
+
+}  // namespace
+}  // namespace sinew
