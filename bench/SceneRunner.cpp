@@ -16,7 +16,8 @@
 //                                  h = 1 ms; also prints the contact count
 //                                  and the largest box speed at the end
 // A fourth argument names the integrator (default ConstrainedBackwardEuler),
-// e.g. `sinew_scene hinge 100 2000 Impulse`; under Impulse the runner also
+// e.g. `sinew_scene hinge 100 2000 Impulse`, or AlphaBeta:A for
+// AlphaBeta with α = β = A; under Impulse the runner also
 // prints the joint corrections per second and the processor's clock.
 #include <chrono>
 #include <cstdio>
@@ -67,7 +68,17 @@ int main(int argc, char** argv) {
                              : sinew::bench::makeChain(n, false, sinew::LinearSolverType::Auto);
   root->setMaxStepSize(h);
   auto& mechModel = static_cast<sinew::MechModel&>(root->models().get(0));
-  if (argc > 4) mechModel.getProperty("integrator").set(std::string(argv[4]));
+  if (argc > 4) {
+    // "AlphaBeta:0.5" sets α = β = 0.5 (seed 003's energy-keeping choice).
+    const std::string integ = argv[4];
+    const size_t colon = integ.find(':');
+    mechModel.getProperty("integrator").set(integ.substr(0, colon));
+    if (colon != std::string::npos) {
+      const double ab = std::stod(integ.substr(colon + 1));
+      mechModel.getProperty("alpha").set(ab);
+      mechModel.getProperty("beta").set(ab);
+    }
+  }
   const bool impulse = mechModel.getIntegrator() == sinew::Integrator::Impulse;
   long corrections = 0;
   root->initialize(0);

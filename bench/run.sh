@@ -14,7 +14,9 @@ scene=${1:?usage: run.sh BUILD_DIR}/bench/sinew_scene
 runs=(
   "net 30 200" "net 100 50" "chain 1000 200"
   "hinge 10 1000" "hinge 100 500" "hinge 1000 100" "loop 8 1000"
-  "hinge 10 500 Impulse"
+  # the same chains under the three solutions of the constraints (issue 6)
+  "hinge 10 1000 AlphaBeta:0.5" "hinge 100 500 AlphaBeta:0.5" "hinge 1000 100 AlphaBeta:0.5" "loop 8 1000 AlphaBeta:0.5"
+  "hinge 10 500 Impulse" "hinge 100 100 Impulse" "loop 8 1000 Impulse"
   "femhex 1000 20" "femtet 4000 20"
   "stack 10 1000" "pile 10 1000"
 )

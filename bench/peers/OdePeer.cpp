@@ -198,14 +198,9 @@ bool extractQuick(int& argc, char** argv) {
 
 peers::Result run(Sim& s, const peers::Args& args) {
   const bool jointed = args.scene == "chain" || args.scene == "loop";
-  if (args.scene == "chain") buildChain(s, args.n);
-  else if (args.scene == "loop") buildLoop(s, args.n);
-  else if (args.scene == "pile") buildPile(s, args.n);
-  else if (args.scene == "incline") buildIncline(s, args.mu);
-  else {
-    std::fprintf(stderr, "unknown scene %s\n", args.scene.c_str());
-    std::exit(2);
-  }
+  peers::buildScene(
+      args, [&](int n) { buildChain(s, n); }, [&](int n) { buildLoop(s, n); }, [&](int n) { buildPile(s, n); },
+      [&](double mu) { buildIncline(s, mu); });
   dVector3 start;
   dCopyVector3(start, dBodyGetPosition(s.bodies[0]));
   const double e0 = jointed ? energy(s) : 0;

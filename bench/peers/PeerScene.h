@@ -85,6 +85,20 @@ inline void print(const char* engine, const Args& a, const Result& r) {
               r.energyDrift, r.constraintError, r.result);
 }
 
+/// Builds the scene `a` names with the engine's builder for it; an
+/// unknown scene ends the program with status 2.
+template <class Chain, class Loop, class Pile, class Incline>
+void buildScene(const Args& a, Chain&& chain, Loop&& loop, Pile&& pile, Incline&& incline) {
+  if (a.scene == "chain") chain(a.n);
+  else if (a.scene == "loop") loop(a.n);
+  else if (a.scene == "pile") pile(a.n);
+  else if (a.scene == "incline") incline(a.mu);
+  else {
+    std::fprintf(stderr, "unknown scene %s\n", a.scene.c_str());
+    std::exit(2);
+  }
+}
+
 constexpr double kGravity = 9.8;
 constexpr double kInclineAngle = M_PI / 6;
 

@@ -11,10 +11,16 @@ out=${2:-}
 bin=$build/bench/peers
 RUNS=${RUNS:-3}
 LIMIT=${LIMIT:-300}  # seconds per run; a slower run is reported as a timeout
+SCENES=${SCENES:-}  # an extended regex over "scene|N|h|steps|mu" to run only some rows, e.g. 'pile\|100'
+ENGINES=${ENGINES:-}  # an extended regex over engine labels, e.g. '^(sinew|bullet)$'
 
 # engine label → command (a program and its trailing engine argument)
 declare -a engines=()
-add() { [ -x "$bin/$2" ] && engines+=("$1|$bin/$2|${3:-}"); }
+add() {
+  [ -x "$bin/$2" ] || return 0
+  [ -z "$ENGINES" ] || [[ $1 =~ $ENGINES ]] || return 0
+  engines+=("$1|$bin/$2|${3:-}")
+}
 add sinew peer_sinew
 add sinew-impulse peer_sinew Impulse
 add mujoco peer_mujoco
@@ -54,6 +60,7 @@ run_one() {  # prints the result line of one run, or nothing on failure/timeout
 
 table=$(mktemp)
 for s in "${scenes[@]}"; do
+  [ -z "$SCENES" ] || [[ $s =~ $SCENES ]] || continue
   IFS='|' read -r scene n h steps mu <<< "$s"
   sinew_us=""
   for e in "${engines[@]}"; do
