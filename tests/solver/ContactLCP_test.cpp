@@ -4,6 +4,7 @@
 // motion, and the start from given normal impulses.
 #include <gtest/gtest.h>
 
+#include "Verification.h"
 #include "sinew/solver/ContactLCP.h"
 #include "sinew/solver/KKTSolver.h"
 
@@ -49,7 +50,8 @@ TEST(ContactLCP, ParticleSticksWhenItsMomentumIsWithinTheFrictionCone) {
   ASSERT_TRUE(lcp.solve(p.S, true, p.bf, p.N, &p.D, u, theta, phi));
   EXPECT_TRUE(lcp.lastConverged());
   EXPECT_NEAR(theta[0], p.m * p.g * p.h, 1e-12);
-  EXPECT_NEAR(phi[0], -p.m * 0.01, 1e-12);
+  VERIFY_NEAR("contact LCP: sticking particle, friction impulse [N s]", "−m v_t (Coulomb, |m v_t| ≤ μ m g h)", phi[0],
+              -p.m * 0.01, 1e-12);
   EXPECT_NEAR(phi[1], 0, 1e-15);
   EXPECT_LT(u.norm(), 1e-12);
 }
@@ -65,7 +67,8 @@ TEST(ContactLCP, ParticleSlidesWithTheCoulombImpulseAgainstItsSlip) {
   // Box friction: each row at its own bound against its own slip.
   EXPECT_NEAR(phi[0], -bound, 1e-12);
   EXPECT_NEAR(phi[1], -bound, 1e-12);
-  EXPECT_NEAR(u[0], 0.6 - bound / p.m, 1e-12);
+  VERIFY_NEAR("contact LCP: sliding particle, speed after the step [m/s]", "v_x − μ g h (box friction, Coulomb)", u[0],
+              0.6 - bound / p.m, 1e-12);
   EXPECT_NEAR(u[1], 0.8 - bound / p.m, 1e-12);
   EXPECT_NEAR(u[2], 0, 1e-12);
 }
