@@ -34,6 +34,7 @@ void registerDemos() {
     registerElasticFoundationContact(reg);
     registerImpulseDemos(reg);
     registerImpulseContactDemos(reg);
+    registerWalkingMachine(reg);
   });
 }
 

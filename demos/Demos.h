@@ -45,6 +45,7 @@ void registerFemCollisions(ModelRegistry& reg);
 void registerElasticFoundationContact(ModelRegistry& reg);
 void registerImpulseDemos(ModelRegistry& reg);
 void registerImpulseContactDemos(ModelRegistry& reg);
+void registerWalkingMachine(ModelRegistry& reg);
 
 /// Reads "-key value" pairs from build arguments.
 double argValue(const std::vector<std::string>& args, const std::string& key, double dflt);
