@@ -18,7 +18,8 @@ int main(int argc, char** argv) {
   run->add_option("--duration,-t", opts.duration, "simulated time in seconds (default: the probes' end, or 5)");
   auto* stepOpt = run->add_option("--step,-s", opts.step, "step size in seconds (default: the model's maxStepSize)");
   run->add_option("--integrator,-i", opts.integrator,
-                  "ForwardEuler, SymplecticEuler, RungeKutta4, ConstrainedBackwardEuler or Trapezoidal");
+                  "ForwardEuler, SymplecticEuler, RungeKutta4, ConstrainedBackwardEuler, Trapezoidal, AlphaBeta or "
+                  "Impulse (default: the model's)");
   run->add_option("--output,-o", opts.output, "output directory")->capture_default_str();
   run->add_option("--probe,-p", opts.probes, "record a property, e.g. models/mech/particles/p2:position")
       ->expected(1)
