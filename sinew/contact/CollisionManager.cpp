@@ -235,16 +235,46 @@ void CollisionManager::getBilateralConstraints(ConstraintBuilder& G) {
   // the unilateral ones, which makes the solver factor afresh.
   updateContacts(G.stepSize());
   myBilateralContact.clear();
+  myPrevRowKeys.swap(myRowKeys);
+  myRowKeys.clear();
   myChordBuild = !G.wantsEntries();
   if (myChordBuild) return;
   for (size_t k = 0; k < myContacts.size(); ++k)
-    if (myContacts[k].bilateral) addContactRow(G, k);
+    if (myContacts[k].bilateral) {
+      addContactRow(G, k);
+      myRowKeys.push_back({myContacts[k].collidableA, myContacts[k].collidableB, myContacts[k].vertex, Vector3d::Zero()});
+    }
 }
 
 void CollisionManager::getUnilateralConstraints(ConstraintBuilder& N) {
   myRowContact.clear();
   for (size_t k = 0; k < myContacts.size(); ++k)
-    if (!myContacts[k].bilateral || myChordBuild) addContactRow(N, k);
+    if (!myContacts[k].bilateral || myChordBuild) {
+      addContactRow(N, k);
+      myRowKeys.push_back({myContacts[k].collidableA, myContacts[k].collidableB, myContacts[k].vertex, Vector3d::Zero()});
+    }
+}
+
+bool CollisionManager::carryImpulses(const std::vector<double>& previous, std::vector<double>& current) const {
+  if (previous.size() != myPrevRowKeys.size()) return false;
+  // Per contact of the earlier build: its normal impulse and its friction
+  // impulse as a vector.
+  using Key = std::tuple<const Component*, const Component*, int>;
+  std::map<Key, std::pair<double, Vector3d>> earlier;
+  for (size_t r = 0; r < previous.size(); ++r) {
+    const RowKey& k = myPrevRowKeys[r];
+    auto& e = earlier.try_emplace(Key(k.a, k.b, k.vertex), 0.0, Vector3d::Zero()).first->second;
+    if (k.dir.isZero()) e.first += previous[r];
+    else e.second += previous[r] * k.dir;
+  }
+  current.assign(myRowKeys.size(), 0.0);
+  for (size_t r = 0; r < myRowKeys.size(); ++r) {
+    const RowKey& k = myRowKeys[r];
+    const auto it = earlier.find(Key(k.a, k.b, k.vertex));
+    if (it == earlier.end()) continue;
+    current[r] = k.dir.isZero() ? it->second.first : it->second.second.dot(k.dir);
+  }
+  return true;
 }
 
 void CollisionManager::getFrictionConstraints(ConstraintBuilder& D, std::vector<FrictionLimit>& limits) {
@@ -264,6 +294,7 @@ void CollisionManager::getFrictionConstraints(ConstraintBuilder& D, std::vector<
       addContactEntries(D, c, d);
       limits.push_back({static_cast<int>(r), c.mu});
       myFrictionContact.push_back(myRowContact[r]);
+      myRowKeys.push_back({c.collidableA, c.collidableB, c.vertex, d});
     }
   }
 }

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "sinew/Error.h"
+#include "sinew/contact/CollisionManager.h"
 #include "sinew/math/CoriolisJacobian.h"
 #include "sinew/mech/RigidBody.h"
 
@@ -415,12 +416,21 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       buildRows(*cons[k], h, true, myVelRows[k]);
     }
   }
-  // Contact rows found again at t1 start from the joint correction's impulses.
+  // Contact rows found again at t1 start from the joint correction's
+  // impulses: carried contact by contact where the constrainer can tell
+  // which rows are the same contacts (the collision manager), else taken
+  // row by row where the rows keep their number.
   std::vector<std::vector<double>> base(cons.size());
-  for (size_t k = 0; k < cons.size(); ++k)
-    if (myIsSet[k] && myVelSets[k].sameShape(myPosSets[k]) &&
-        static_cast<int>(posAcc[k].impulse.size()) == myVelSets[k].numRows())
+  for (size_t k = 0; k < cons.size(); ++k) {
+    if (!myIsSet[k]) continue;
+    const auto* cm = dynamic_cast<const CollisionManager*>(cons[k]);
+    if (cm && cm->carryImpulses(posAcc[k].impulse, base[k]) &&
+        static_cast<int>(base[k].size()) == myVelSets[k].numRows())
+      continue;
+    base[k].clear();
+    if (myVelSets[k].sameShape(myPosSets[k]) && static_cast<int>(posAcc[k].impulse.size()) == myVelSets[k].numRows())
       base[k] = posAcc[k].impulse;
+  }
   if (set.velocityCorrection) {
     warmStart(velAcc, myWarmVel);
     bool done = cons.empty();
