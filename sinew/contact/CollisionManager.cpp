@@ -235,7 +235,6 @@ void CollisionManager::getBilateralConstraints(ConstraintBuilder& G) {
   // the unilateral ones, which makes the solver factor afresh.
   updateContacts(G.stepSize());
   myBilateralContact.clear();
-  myPrevRowKeys.swap(myRowKeys);
   myRowKeys.clear();
   myChordBuild = !G.wantsEntries();
   if (myChordBuild) return;
@@ -255,14 +254,15 @@ void CollisionManager::getUnilateralConstraints(ConstraintBuilder& N) {
     }
 }
 
-bool CollisionManager::carryImpulses(const std::vector<double>& previous, std::vector<double>& current) const {
-  if (previous.size() != myPrevRowKeys.size()) return false;
+bool CollisionManager::carryImpulses(const std::vector<RowKey>& from, const std::vector<double>& previous,
+                                     std::vector<double>& current) const {
+  if (previous.size() != from.size()) return false;
   // Per contact of the earlier build: its normal impulse and its friction
   // impulse as a vector.
   using Key = std::tuple<const Component*, const Component*, int>;
   std::map<Key, std::pair<double, Vector3d>> earlier;
   for (size_t r = 0; r < previous.size(); ++r) {
-    const RowKey& k = myPrevRowKeys[r];
+    const RowKey& k = from[r];
     auto& e = earlier.try_emplace(Key(k.a, k.b, k.vertex), 0.0, Vector3d::Zero()).first->second;
     if (k.dir.isZero()) e.first += previous[r];
     else e.second += previous[r] * k.dir;

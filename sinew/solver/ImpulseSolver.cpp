@@ -374,8 +374,13 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   // step, and predicted linearly at the look-ahead: φ + h·(G u + G_p u_p),
   // as the MLCP's velocity solve does (a contact within the penetration
   // allowance is held where it is at t0).
-  for (size_t k = 0; k < cons.size(); ++k)
-    if (myIsSet[k]) buildRowSet(*cons[k], h, true, myPosSets[k]);
+  // What those rows are, to carry their impulses to the rows found at t1.
+  std::vector<std::vector<CollisionManager::RowKey>> posKeys(cons.size());
+  for (size_t k = 0; k < cons.size(); ++k) {
+    if (!myIsSet[k]) continue;
+    buildRowSet(*cons[k], h, true, myPosSets[k]);
+    if (auto* cm = dynamic_cast<const CollisionManager*>(cons[k])) posKeys[k] = cm->lastRowKeys();
+  }
   warmStart(posAcc, myWarm);
   moveTo(myU);  // the look-ahead
   bool converged = cons.empty();
@@ -400,11 +405,13 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   // budget) leave errors that grow step after step and feed energy in:
   // there the MLCP's direct projection removes them instead.
   moveTo(myU);
-  // (Not with contact rows: the MLCP's box friction would replace the
-  // step's Coulomb impulses.)
+  // Position stabilization has no friction, so it serves with contact rows
+  // too (a walking machine's twelve joints and feet exhaust the sweeps); the
+  // velocity projection below does not (the MLCP's box friction would
+  // replace the step's Coulomb impulses).
   const bool project =
       set.projectWhenExhausted && std::none_of(myIsSet.begin(), myIsSet.end(), [](char c) { return c != 0; });
-  if (project && rep.exhausted) myS.stabilizePositions(t1);
+  if (set.projectWhenExhausted && rep.exhausted) myS.stabilizePositions(t1);
 
   // 4. Velocity correction with the rows at t1.
   myVelRows.resize(cons.size());
@@ -424,7 +431,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   for (size_t k = 0; k < cons.size(); ++k) {
     if (!myIsSet[k]) continue;
     const auto* cm = dynamic_cast<const CollisionManager*>(cons[k]);
-    if (cm && cm->carryImpulses(posAcc[k].impulse, base[k]) &&
+    if (cm && cm->carryImpulses(posKeys[k], posAcc[k].impulse, base[k]) &&
         static_cast<int>(base[k].size()) == myVelSets[k].numRows())
       continue;
     base[k].clear();
