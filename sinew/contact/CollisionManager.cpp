@@ -225,6 +225,7 @@ void CollisionManager::addContactRow(ConstraintBuilder& b, size_t k) {
   }
   addContactEntries(b, c, c.normal);
   (c.bilateral && !myChordBuild ? myBilateralContact : myRowContact).push_back(static_cast<int>(k));
+  myRowKeys.push_back({c.collidableA, c.collidableB, c.vertex, Vector3d::Zero()});
 }
 
 void CollisionManager::getBilateralConstraints(ConstraintBuilder& G) {
@@ -239,40 +240,33 @@ void CollisionManager::getBilateralConstraints(ConstraintBuilder& G) {
   myChordBuild = !G.wantsEntries();
   if (myChordBuild) return;
   for (size_t k = 0; k < myContacts.size(); ++k)
-    if (myContacts[k].bilateral) {
-      addContactRow(G, k);
-      myRowKeys.push_back({myContacts[k].collidableA, myContacts[k].collidableB, myContacts[k].vertex, Vector3d::Zero()});
-    }
+    if (myContacts[k].bilateral) addContactRow(G, k);
 }
 
 void CollisionManager::getUnilateralConstraints(ConstraintBuilder& N) {
   myRowContact.clear();
   for (size_t k = 0; k < myContacts.size(); ++k)
-    if (!myContacts[k].bilateral || myChordBuild) {
-      addContactRow(N, k);
-      myRowKeys.push_back({myContacts[k].collidableA, myContacts[k].collidableB, myContacts[k].vertex, Vector3d::Zero()});
-    }
+    if (!myContacts[k].bilateral || myChordBuild) addContactRow(N, k);
 }
 
-bool CollisionManager::carryImpulses(const std::vector<RowKey>& from, const std::vector<double>& previous,
-                                     std::vector<double>& current) const {
-  if (previous.size() != from.size()) return false;
-  // Per contact of the earlier build: its normal impulse and its friction
+bool CollisionManager::carryImpulses(const std::vector<double>& onMarked, std::vector<double>& onLast) const {
+  if (onMarked.size() != myMarkedKeys.size()) return false;
+  // Per contact of the marked build: its normal impulse and its friction
   // impulse as a vector.
   using Key = std::tuple<const Component*, const Component*, int>;
   std::map<Key, std::pair<double, Vector3d>> earlier;
-  for (size_t r = 0; r < previous.size(); ++r) {
-    const RowKey& k = from[r];
+  for (size_t r = 0; r < onMarked.size(); ++r) {
+    const RowKey& k = myMarkedKeys[r];
     auto& e = earlier.try_emplace(Key(k.a, k.b, k.vertex), 0.0, Vector3d::Zero()).first->second;
-    if (k.dir.isZero()) e.first += previous[r];
-    else e.second += previous[r] * k.dir;
+    if (k.dir.isZero()) e.first += onMarked[r];
+    else e.second += onMarked[r] * k.dir;
   }
-  current.assign(myRowKeys.size(), 0.0);
+  onLast.assign(myRowKeys.size(), 0.0);
   for (size_t r = 0; r < myRowKeys.size(); ++r) {
     const RowKey& k = myRowKeys[r];
     const auto it = earlier.find(Key(k.a, k.b, k.vertex));
     if (it == earlier.end()) continue;
-    current[r] = k.dir.isZero() ? it->second.first : it->second.second.dot(k.dir);
+    onLast[r] = k.dir.isZero() ? it->second.first : it->second.second.dot(k.dir);
   }
   return true;
 }

@@ -112,26 +112,12 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setFrictionForces(const double* friction) override;
   double getMaxHardError() override;
   bool rowsFromDetection() const override { return true; }
-  /// What each row of a build is: its contact's identity, and for friction
-  /// rows the direction (zero for normal rows).
-  struct RowKey {
-    const Component* a;
-    const Component* b;
-    int vertex;
-    Vector3d dir;
-  };
-  /// The rows of the last build of the constraints, in their order.
-  const std::vector<RowKey>& lastRowKeys() const { return myRowKeys; }
-  /// Carries impulses on the rows of an earlier build (`from`, its row
-  /// keys; `previous`, its impulses) onto the last build's rows: a contact
-  /// found again (the same collidables and vertex) keeps its normal impulse,
-  /// and its friction impulse, as a vector, is projected onto its new
-  /// friction directions; rows of new contacts get zero. False, leaving
-  /// `current` alone, if `previous` does not match `from`. (The Impulse
-  /// integrator detects at t0 and again at t1 and adds the impulses of both
-  /// phases for each contact.)
-  bool carryImpulses(const std::vector<RowKey>& from, const std::vector<double>& previous,
-                     std::vector<double>& current) const;
+  void markRows() override { myMarkedKeys = myRowKeys; }
+  /// A contact found again (the same collidables and vertex) keeps its
+  /// normal impulse, and its friction impulse, as a vector, is projected
+  /// onto its new friction directions. (The Impulse integrator detects at
+  /// t0 and again at t1 and adds the impulses of both phases per contact.)
+  bool carryImpulses(const std::vector<double>& onMarked, std::vector<double>& onLast) const override;
 
  private:
   struct PairEntry {
@@ -195,7 +181,16 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// left out of the next detection.
   std::vector<std::tuple<const Component*, const Component*, int>> mySeparating;
   std::vector<int> myFrictionContact;
-  std::vector<RowKey> myRowKeys;  ///< of the last build
+  /// What each row of a build is: its contact's identity, and for friction
+  /// rows the direction (zero for normal rows).
+  struct RowKey {
+    const Component* a;
+    const Component* b;
+    int vertex;
+    Vector3d dir;
+  };
+  std::vector<RowKey> myRowKeys;     ///< of the last build
+  std::vector<RowKey> myMarkedKeys;  ///< of the build markRows() remembered
 };
 
 }  // namespace sinew

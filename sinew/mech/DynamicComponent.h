@@ -186,6 +186,18 @@ class Constrainer {
   /// iterates over the rows within a step (the Impulse integrator) builds
   /// them once per phase and follows their values linearly instead.
   virtual bool rowsFromDetection() const { return false; }
+  /// For rows from detection: remembers the rows of the last build as
+  /// "marked", so that impulses found on them can later be carried onto the
+  /// rows of a newer build (carryImpulses).
+  virtual void markRows() {}
+  /// Impulses on the marked rows (in their order), carried onto the rows of
+  /// the last build: each row that continues a marked one (the same contact
+  /// found again) gets its impulse, the others zero. False, leaving `onLast`
+  /// alone, where the constrainer cannot tell which rows continue which.
+  virtual bool carryImpulses(const std::vector<double>& onMarked, std::vector<double>& onLast) const {
+    (void)onMarked, (void)onLast;
+    return false;
+  }
 };
 
 /// A component with state beyond q and u (DESIGN §1): values that the next

@@ -5,7 +5,6 @@
 #include <cmath>
 
 #include "sinew/Error.h"
-#include "sinew/contact/CollisionManager.h"
 #include "sinew/math/CoriolisJacobian.h"
 #include "sinew/mech/RigidBody.h"
 
@@ -374,12 +373,11 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   // step, and predicted linearly at the look-ahead: φ + h·(G u + G_p u_p),
   // as the MLCP's velocity solve does (a contact within the penetration
   // allowance is held where it is at t0).
-  // What those rows are, to carry their impulses to the rows found at t1.
-  std::vector<std::vector<CollisionManager::RowKey>> posKeys(cons.size());
+  // They are marked, to carry their impulses to the rows found at t1.
   for (size_t k = 0; k < cons.size(); ++k) {
     if (!myIsSet[k]) continue;
     buildRowSet(*cons[k], h, true, myPosSets[k]);
-    if (auto* cm = dynamic_cast<const CollisionManager*>(cons[k])) posKeys[k] = cm->lastRowKeys();
+    cons[k]->markRows();
   }
   warmStart(posAcc, myWarm);
   moveTo(myU);  // the look-ahead
@@ -425,13 +423,12 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   }
   // Contact rows found again at t1 start from the joint correction's
   // impulses: carried contact by contact where the constrainer can tell
-  // which rows are the same contacts (the collision manager), else taken
-  // row by row where the rows keep their number.
+  // which rows are the same contacts, else taken row by row where the rows
+  // keep their number.
   std::vector<std::vector<double>> base(cons.size());
   for (size_t k = 0; k < cons.size(); ++k) {
     if (!myIsSet[k]) continue;
-    const auto* cm = dynamic_cast<const CollisionManager*>(cons[k]);
-    if (cm && cm->carryImpulses(posKeys[k], posAcc[k].impulse, base[k]) &&
+    if (cons[k]->carryImpulses(posAcc[k].impulse, base[k]) &&
         static_cast<int>(base[k].size()) == myVelSets[k].numRows())
       continue;
     base[k].clear();

@@ -80,9 +80,8 @@ class KKTSolver {
   bool canSolveAgain() const { return myUsedSchur && myPhi.size() == 0 && mySchur.factoredHard(); }
   /// The friction solver that takes over when the direct friction pass
   /// fails its energy check, for contact without bilateral rows over a
-  /// block-diagonal S (see ContactLCP), and whether the last solve used it.
+  /// block-diagonal S (see ContactLCP; backendName() says when it ran).
   ContactLCP& contactSolver() { return myContact; }
-  bool usedContactSolver() const { return myUsedContact; }
   /// How many solves discarded their direct friction pass (energy check).
   long frictionFallbacks() const { return myFrictionFallbacks; }
   /// Friction rows for the following solves (null: none).

@@ -52,10 +52,11 @@ struct ImpulseSettings {
   double positionTol = 1e-9;  ///< look-ahead error (m, or rad for angular rows) counted as consistent
   double velocityTol = 1e-9;  ///< row velocity (m/s, rad/s) counted as consistent
   bool velocityCorrection = true;
-  /// When a loop runs out of sweeps on joints (no contact), finish the
-  /// step with the direct projections of the MLCP (positions, then G u = 0)
-  /// instead of accepting the residual; off: the anytime behaviour, the
-  /// budget bounds the cost and the residual is reported.
+  /// When a loop runs out of sweeps, finish the step with the direct
+  /// projections of the MLCP — position stabilization, and G u = 0 when no
+  /// contact rows are present — instead of accepting the residual; off: the
+  /// anytime behaviour, the budget bounds the cost and the residual is
+  /// reported.
   bool projectWhenExhausted = true;
 };
 
