@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sinew/solver/ProjectedGaussSeidel.h"
+
 namespace sinew {
 
 std::string KKTSolver::backendName() const {
@@ -131,7 +133,15 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   // The fallback below analyses S's pattern when it next runs.
   myContactStale = myContactStale || sPatternChanged;
   myUsedContact = false;
-  if (!solveLCP(S, sPatternChanged, bf, G, N, u, lambda, theta)) return false;
+  bool converged = true;
+  if (!solveLCP(S, sPatternChanged, bf, G, N, u, lambda, theta, &converged)) return false;
+  if (!converged) {
+    // Pivoting cycled (redundant rows): the impulses of its last pass can
+    // be arbitrarily large. Gauss–Seidel over the rows' Delassus matrix
+    // instead, friction included, from no impulse.
+    ++myLCPFallbacks;
+    return solveByDelassus(S, bf, G, N, u, lambda, theta, false);
+  }
   if (!myFriction || myFriction->numRows() == 0) return true;
   // Friction only takes kinetic energy from the frictionless solution (up
   // to the work of the normal rows' right-hand sides). A friction pass that
@@ -144,17 +154,9 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   if (ok && 0.5 * u.dot(S * u) <= ke0 * (1 + 1e-6) + 1e-12) return true;
   u = myU0, lambda = myLambda0, theta = myTheta0;
   ++myFrictionFallbacks;
-  if (G.numRows() == 0 && useSchur(S, false)) {
-    // Contact between rigid bodies alone: friction by Gauss–Seidel over
-    // the sparse operator, from the exact frictionless normal impulses.
-    myUsedContact = true;
-    const bool solved = myContact.solve(S, myContactStale, bf, N, myFriction, u, theta, myPhi, true);
-    myContactStale = false;
-    return solved;
-  }
-  // Otherwise the step goes on without friction.
-  myPhi.setZero(myFriction->numRows());
-  return true;
+  // Friction by Gauss–Seidel over the contact and friction rows' Delassus
+  // operator, from the exact frictionless normal impulses.
+  return solveByDelassus(S, bf, G, N, u, lambda, theta, true);
 }
 
 bool KKTSolver::solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, const ConstraintRows& N,
@@ -183,35 +185,6 @@ bool KKTSolver::solveResponse(const SparseMatrixd& S, const Eigen::VectorXd& bf,
   return true;
 }
 
-namespace {
-/// Projected Gauss–Seidel on the box QP  min ½ xᵀW x + (r₀ − W x₀)ᵀx,
-/// |x_i| ≤ bound_i, from x = x₀, where r = r₀ + W (x − x₀) is the slip the
-/// rows see. Each update lowers the objective — the kinetic energy the
-/// impulses leave — so a stopped iteration never adds energy.
-void projectedGaussSeidel(const Eigen::MatrixXd& W, const Eigen::VectorXd& bound, Eigen::VectorXd& r,
-                          Eigen::VectorXd& x) {
-  const int nb = static_cast<int>(x.size());
-  const double tol = 1e-10 * std::max(bound.maxCoeff(), 1e-300);
-  const double wmin = 1e-14 * W.diagonal().cwiseAbs().maxCoeff();
-  const Eigen::VectorXd start = x;  // within the bounds first: they may have shrunk
-  x = x.cwiseMax(-bound).cwiseMin(bound);
-  r += W * (x - start);
-  for (int sweep = 0; sweep < 2000; ++sweep) {
-    double largest = 0;
-    for (int i = 0; i < nb; ++i) {
-      if (W(i, i) <= wmin) continue;
-      const double xi = std::clamp(x[i] - r[i] / W(i, i), -bound[i], bound[i]);
-      const double d = xi - x[i];
-      if (d == 0) continue;
-      r += W.col(i) * d;
-      x[i] = xi;
-      largest = std::max(largest, std::abs(d));
-    }
-    if (largest <= tol) break;
-  }
-}
-}  // namespace
-
 bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                               const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
                               Eigen::VectorXd& theta) {
@@ -230,14 +203,16 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
   std::vector<int> rows;
   // The friction impulses for the normal impulses found (bounds μθ), with
   // the normal rows' active set held; if they made a contact pull or
-  // penetrate, the normal problem again under them, and so on (three
-  // passes at most; the last normal solve stands).
+  // penetrate, the normal problem again under them, and if the pushes
+  // changed so that friction exceeds μθ, the bounds again, and so on.
+  // Three passes at most: a pass that still fails returns false, and the
+  // caller solves normals and friction together (solveByDelassus).
   for (int pass = 0; pass < 3; ++pass) {
     rows.clear();
     for (int k = 0; k < nd; ++k)
       if (theta[D.normalRow[k]] > 0 || myPhi[k] != 0) rows.push_back(k);
     const int nb = static_cast<int>(rows.size());
-    if (nb == 0) break;
+    if (nb == 0) return true;
     // Responses of u, λ, θ to a unit impulse on each row, and the rows'
     // Delassus matrix W = D A⁻¹ Dᵀ + R over them.
     U.resize(n, nb);
@@ -265,35 +240,41 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
       r[i] = slip(k);
     }
     dx = x;
-    projectedGaussSeidel(W, bound, r, x);
+    PGSBounds box{-bound, bound, {}};
+    projectedGaussSeidel(W, box, r, x, 1e-10 * std::max(bound.maxCoeff(), 1e-300) * W.diagonal().maxCoeff());
     dx = x - dx;
     u += U * dx;
     lambda += L * dx;
     theta += T * dx;
     for (int i = 0; i < nb; ++i) myPhi[rows[i]] = x[i];
-    // Do the normal rows still hold: active ones push, the others do not
-    // penetrate?
+    // Do the normal rows still hold (active ones push, the others do not
+    // penetrate), and does friction stay within μ times the pushes now?
     Eigen::VectorXd w = Eigen::VectorXd::Zero(N.numRows());
     for (const auto& en : N.entries) w[en.row()] += en.value() * u[en.col()];
     const double tol = 1e-9 * std::max(1.0, theta.cwiseAbs().maxCoeff());
-    bool holds = true;
+    bool holds = true, coulomb = true;
     for (int i = 0; i < N.numRows() && holds; ++i)
       holds = myActive[i] ? theta[i] >= -tol : w[i] + N.compliance[i] * theta[i] - N.rhs[i] >= -tol;
-    if (holds) {
+    for (int k = 0; k < nd && coulomb; ++k)
+      coulomb = std::abs(myPhi[k]) <= D.mu[k] * (std::max(theta[D.normalRow[k]], 0.0) + tol);
+    if (holds && coulomb) {
       theta = theta.cwiseMax(0.0);
-      break;
+      return true;
     }
+    if (holds) continue;  // the bounds again, from these pushes
     bfx = bf;
     for (int k = 0; k < nd; ++k)
       for (auto [col, v] : rowEntries[k]) bfx[col] += v * myPhi[k];
-    if (!solveLCP(S, false, bfx, G, N, u, lambda, theta)) return false;
+    bool converged = true;
+    if (!solveLCP(S, false, bfx, G, N, u, lambda, theta, &converged) || !converged) return false;
   }
-  return true;
+  return false;  // no consistent pass in three: the caller falls back
 }
 
 bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
                          const ConstraintRows& G, const ConstraintRows& N, Eigen::VectorXd& u,
-                         Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+                         Eigen::VectorXd& lambda, Eigen::VectorXd& theta, bool* converged) {
+  if (converged) *converged = true;
   if (G.numRows() == 0 && N.numRows() == 0) {
     myUsedSchur = false;
     if (!mySolver) {
@@ -312,8 +293,14 @@ bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eig
   std::vector<char> active(N.numRows());
   for (int i = 0; i < N.numRows(); ++i) active[i] = N.rhs[i] >= 0;
   Eigen::VectorXd w;
+  // An active set met again means the pivoting cycles (it does on
+  // redundant rows, whose impulses a nearly singular factorization makes
+  // arbitrary): stop there.
+  std::vector<std::vector<char>> seen;
   const int maxIter = 2 * N.numRows() + 5;
   for (int iter = 0; iter < maxIter; ++iter) {
+    if (std::find(seen.begin(), seen.end(), active) != seen.end()) break;
+    seen.push_back(active);
     if (!solveEqualities(S, sPatternChanged, bf, G, N, active, u, lambda, theta)) return false;
     sPatternChanged = false;
     if (N.numRows() == 0) return true;
@@ -332,7 +319,8 @@ bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eig
       return true;
     }
   }
-  return true;  // best effort after maxIter passes
+  if (converged) *converged = false;
+  return true;  // the last pass, for a caller that asks no more
 }
 
 }  // namespace sinew

@@ -13,9 +13,12 @@
 // instead (SchurKKTSolver), falling back to the full KKT matrix if that
 // fails. Unilateral rows are resolved by block principal pivoting over the
 // active set, each pass one sparse KKT solve. Friction follows in a second
-// pass (solveFriction); if that pass would add kinetic energy it is
-// discarded, and for rigid bodies in contact alone ContactLCP (projected
-// Gauss–Seidel over the sparse Delassus operator) finds the friction instead.
+// pass (solveFriction). Where redundant contact rows defeat this exact path
+// — the pivoting cycles, or the friction pass would add kinetic energy —
+// the unilateral and friction rows are solved together by projected
+// Gauss–Seidel over their Delassus operator instead: ContactLCP's sparse
+// one for rigid bodies in contact alone, else a dense one formed with the
+// bilateral rows held (solveByDelassus).
 #pragma once
 
 #include <Eigen/SparseCore>
@@ -84,6 +87,9 @@ class KKTSolver {
   ContactLCP& contactSolver() { return myContact; }
   /// How many solves discarded their direct friction pass (energy check).
   long frictionFallbacks() const { return myFrictionFallbacks; }
+  /// How many solves found pivoting cycle on the unilateral rows and
+  /// solved them (with friction) by Gauss–Seidel instead.
+  long lcpFallbacks() const { return myLCPFallbacks; }
   /// Friction rows for the following solves (null: none).
   void setFriction(const FrictionRows* D) { myFriction = D; }
   /// The friction impulses of the last solve, one per friction row.
@@ -94,8 +100,17 @@ class KKTSolver {
   /// diagonal S (checked again whenever S's pattern changes).
   bool useSchur(const SparseMatrixd& S, bool sPatternChanged);
   /// The normal and limit complementarity problem by block principal pivoting.
+  /// `converged` (if given) tells whether the pivoting ended in a solution.
   bool solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf, const ConstraintRows& G,
-                const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+                const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta,
+                bool* converged = nullptr);
+  /// The unilateral and friction rows together by projected Gauss–Seidel
+  /// over their dense Delassus matrix J A⁻¹ Jᵀ + R, formed from responses
+  /// with the bilateral rows held (KKTSolverDelassus.cpp); from the normal
+  /// impulses in theta with `warm`, else from zero.
+  bool solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                       const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta,
+                       bool warm);
   bool solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                      const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   bool solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
@@ -119,7 +134,7 @@ class KKTSolver {
   ContactLCP myContact;                       ///< friction fallback for contact alone over block-diagonal S
   bool myBlocksKnown = false, myBlockDiagonal = false, myUsedSchur = false;
   bool myUsedContact = false, myContactStale = true;
-  long myFrictionFallbacks = 0;
+  long myFrictionFallbacks = 0, myLCPFallbacks = 0;
   Eigen::VectorXd myU0, myLambda0, myTheta0;  ///< the frictionless solution
   SparseMatrixd myKKT;
   std::vector<Eigen::Triplet<double>> myTrips;
