@@ -45,7 +45,9 @@ Walk walk(double mu, const std::string& integrator, double slopeDeg, double dura
   auto momentum = [&] {
     Vector3d P = Vector3d::Zero(), X = Vector3d::Zero();
     for (auto* b : bodies) P += b->getMass() * b->getVelocity().head<3>(), X += b->getMass() * b->getPosition();
-    return std::make_pair(P, X / w.mass);
+    // A Vector3d, not the expression X / mass: that would keep a reference
+    // to X past the return (it once made the CI run's climb −1.2e151).
+    return std::make_pair(P, Vector3d(X / w.mass));
   };
   const auto [P0, X0] = momentum();
   Vector3d ground = Vector3d::Zero();  // ∫ F_ground dt
