@@ -32,6 +32,7 @@ void registerDemos() {
     registerBallPlateCollide(reg);
     registerFemCollisions(reg);
     registerElasticFoundationContact(reg);
+    registerContactForceMonitor(reg);
     registerImpulseDemos(reg);
     registerImpulseContactDemos(reg);
     registerWalkingMachine(reg);

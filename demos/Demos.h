@@ -43,6 +43,7 @@ void registerJointedCollide(ModelRegistry& reg);
 void registerBallPlateCollide(ModelRegistry& reg);
 void registerFemCollisions(ModelRegistry& reg);
 void registerElasticFoundationContact(ModelRegistry& reg);
+void registerContactForceMonitor(ModelRegistry& reg);
 void registerImpulseDemos(ModelRegistry& reg);
 void registerImpulseContactDemos(ModelRegistry& reg);
 void registerWalkingMachine(ModelRegistry& reg);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sinew/Error.h"
+#include "sinew/contact/CollisionResponse.h"
 #include "sinew/model/Checks.h"
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/mech/MechModel.h"
@@ -28,6 +29,8 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
 CollisionManager::CollisionManager(MechModel& mech) : CompositeComponent("collisionManager"), myMech(mech) {
   myBehaviors = &static_cast<ComponentList<CollisionBehavior>&>(
       addComponent(std::make_unique<ComponentList<CollisionBehavior>>("behaviors")));
+  myResponses = &static_cast<ComponentList<CollisionResponse>&>(
+      addComponent(std::make_unique<ComponentList<CollisionResponse>>("responses")));
   for (auto& row : myDefaults)
     for (auto& d : row) d = std::make_unique<CollisionBehavior>();
 }

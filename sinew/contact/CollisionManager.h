@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "sinew/contact/CollisionBehavior.h"
+#include "sinew/contact/CollisionResponse.h"
 #include "sinew/geometry/TriangleBVTree.h"
 #include "sinew/mech/Collidable.h"
 #include "sinew/mech/DynamicComponent.h"
@@ -92,6 +93,17 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setCompliance(double c);
   double getDamping() const { return myDamping; }
   void setDamping(double d);
+
+  // Responses (§8.8.1; sinew/contact/CollisionResponse.cpp): one per pair
+  // (a, b) or (a, group); setting another for the same pair replaces it.
+  CollisionResponse& setResponse(Component& a, Component& b, std::unique_ptr<CollisionResponse> resp);
+  CollisionResponse& setResponse(Component& a, Collidable::Group g, std::unique_ptr<CollisionResponse> resp);
+  CollisionResponse* getResponse(Component& a, Component& b) const;
+  CollisionResponse* getResponse(Component& a, Collidable::Group g) const;
+  bool clearResponse(Component& a, Component& b);
+  bool clearResponse(Component& a, Collidable::Group g);
+  void clearResponses();
+  ComponentList<CollisionResponse>& responses() { return *myResponses; }
 
   /// The contacts found by the last detection, with their forces from the
   /// last solve (§8.8).
@@ -164,9 +176,13 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   double resolved(double own, double inherited) const { return own >= 0 ? own : inherited; }
   static int groupIndex(Collidable::Group g);
   void addContactRow(ConstraintBuilder& b, size_t k);
+  CollisionResponse& addResponse(Component& a, Component* b, Collidable::Group g,
+                                 std::unique_ptr<CollisionResponse> resp);
+  CollisionResponse* findResponse(const Component& a, const Component* b, Collidable::Group g) const;
 
   MechModel& myMech;
   ComponentList<CollisionBehavior>* myBehaviors;
+  ComponentList<CollisionResponse>* myResponses;
   std::vector<PairEntry> myPairs;
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
   double myFriction = 0, myCompliance = 0, myDamping = 0;

@@ -4,6 +4,7 @@
 
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
+#include "sinew/contact/CollisionResponse.h"
 #include "sinew/mech/MechModel.h"
 #include "sinew/mech/Point.h"
 
@@ -71,6 +72,42 @@ CollisionBehavior& MechModel::getDefaultCollisionBehavior(Collidable::Group g0, 
 const CollisionBehavior* MechModel::getActingCollisionBehavior(Component& a, Component& b) {
   return getCollisionManager().getActingBehavior(a, b);
 }
+
+CollisionResponse& MechModel::setCollisionResponse(Component& a, Component& b) {
+  return getCollisionManager().setResponse(a, b, std::make_unique<CollisionResponse>());
+}
+
+CollisionResponse& MechModel::setCollisionResponse(Component& a, Component& b,
+                                                   std::unique_ptr<CollisionResponse> resp) {
+  return getCollisionManager().setResponse(a, b, std::move(resp));
+}
+
+CollisionResponse& MechModel::setCollisionResponse(Component& a, Collidable::Group g) {
+  return getCollisionManager().setResponse(a, g, std::make_unique<CollisionResponse>());
+}
+
+CollisionResponse& MechModel::setCollisionResponse(Component& a, Collidable::Group g,
+                                                   std::unique_ptr<CollisionResponse> resp) {
+  return getCollisionManager().setResponse(a, g, std::move(resp));
+}
+
+CollisionResponse* MechModel::getCollisionResponse(Component& a, Component& b) {
+  return getCollisionManager().getResponse(a, b);
+}
+
+CollisionResponse* MechModel::getCollisionResponse(Component& a, Collidable::Group g) {
+  return getCollisionManager().getResponse(a, g);
+}
+
+bool MechModel::clearCollisionResponse(Component& a, Component& b) {
+  return getCollisionManager().clearResponse(a, b);
+}
+
+bool MechModel::clearCollisionResponse(Component& a, Collidable::Group g) {
+  return getCollisionManager().clearResponse(a, g);
+}
+
+void MechModel::clearCollisionResponses() { getCollisionManager().clearResponses(); }
 
 void MechModel::setFriction(double mu) { getCollisionManager().setFriction(mu); }
 double MechModel::getFriction() { return getCollisionManager().getFriction(); }

@@ -24,6 +24,7 @@ namespace sinew {
 
 class CollisionManager;
 class CollisionBehavior;
+class CollisionResponse;
 
 class MechModel : public MechSystemBase {
   SINEW_DECLARE_PROPERTIES
@@ -125,6 +126,16 @@ class MechModel : public MechSystemBase {
   CollisionBehavior& getDefaultCollisionBehavior(Collidable::Group g0, Collidable::Group g1);
   /// The behaviour governing two bodies, or null if they do not collide.
   const CollisionBehavior* getActingCollisionBehavior(Component& a, Component& b);
+  // Collision responses (§8.8.1): the contacts between a and b (or a group).
+  CollisionResponse& setCollisionResponse(Component& a, Component& b);
+  CollisionResponse& setCollisionResponse(Component& a, Component& b, std::unique_ptr<CollisionResponse> resp);
+  CollisionResponse& setCollisionResponse(Component& a, Collidable::Group g);
+  CollisionResponse& setCollisionResponse(Component& a, Collidable::Group g, std::unique_ptr<CollisionResponse> resp);
+  CollisionResponse* getCollisionResponse(Component& a, Component& b);
+  CollisionResponse* getCollisionResponse(Component& a, Collidable::Group g);
+  bool clearCollisionResponse(Component& a, Component& b);
+  bool clearCollisionResponse(Component& a, Collidable::Group g);
+  void clearCollisionResponses();
   /// The friction coefficient behaviours inherit (the manager's).
   void setFriction(double mu);
   double getFriction();
