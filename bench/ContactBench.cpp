@@ -44,4 +44,20 @@ void BM_TriangleBVTreeNearest(benchmark::State& state) {
 }
 BENCHMARK(BM_TriangleBVTreeNearest);
 
+/// A deforming mesh's tree each detection (an FEM surface of 5120
+/// triangles): built anew (Arg 0) or refitted (Arg 1).
+void BM_TriangleBVTreeUpdate(benchmark::State& state) {
+  sinew::PolygonalMesh ball = sinew::MeshFactory::createIcosahedralSphere(1, 4);
+  sinew::TriangleBVTree tree(ball);
+  int k = 0;
+  for (auto _ : state) {
+    const double s = 1 + 1e-3 * (++k & 7);
+    for (int i = 0; i < ball.numVertices(); ++i) ball.setVertex(i, ball.getVertex(i) * s / (1 + 1e-3 * ((k - 1) & 7)));
+    if (state.range(0)) tree.refit(ball);
+    else benchmark::DoNotOptimize(sinew::TriangleBVTree(ball).numTriangles());
+  }
+  state.counters["triangles"] = tree.numTriangles();
+}
+BENCHMARK(BM_TriangleBVTreeUpdate)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
 }  // namespace

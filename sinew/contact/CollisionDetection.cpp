@@ -113,9 +113,17 @@ const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c
   auto& g = myGeometry[c.comp];
   if (c.mesh) {
     if (g && g->detection == myDetections) return g.get();
+    const auto* mesh = static_cast<const PolygonalMesh*>(&c.mesh->getMesh());
+    // updateContacts has moved the vertices: the tree of the last detection
+    // is refitted to them (§8.4.2), or built if the mesh is another.
+    if (g && g->fem == mesh && g->tree->refit(*mesh)) {
+      g->detection = myDetections;
+      computeVertexAreas(*mesh, g->vertexAreas);
+      return g.get();
+    }
     g = std::make_unique<Geometry>();
-    g->fem = static_cast<const PolygonalMesh*>(&c.mesh->getMesh());
-    g->detection = myDetections;  // updateContacts has moved the vertices
+    g->fem = mesh;
+    g->detection = myDetections;
     computeVertexAreas(*g->fem, g->vertexAreas);
     try {
       g->tree = std::make_unique<TriangleBVTree>(*g->fem);

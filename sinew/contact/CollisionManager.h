@@ -149,7 +149,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// A collidable's triangle tree and what contacts need of its mesh. A rigid
   /// body's is in body coordinates, built from its collidable polygonal
   /// meshes (triangulated) and kept until they change; an FEM mesh's is in
-  /// world coordinates over the mesh itself, rebuilt at each detection that
+  /// world coordinates over the mesh itself, refitted at each detection that
   /// has a pair with it past the broad phase.
   struct Geometry {
     std::vector<const MeshBase*> sources;  ///< rigid: the meshes it was built from

@@ -49,38 +49,68 @@ TriangleBVTree::TriangleBVTree(const PolygonalMesh& mesh) {
   if (!mesh.isClosed())
     throw ModelError("collision mesh is not closed and consistently oriented: signed distances need an inside");
   for (int i = 0; i < mesh.numVertices(); ++i) myVerts.push_back(mesh.getVertex(i));
-  myVertexNormals.assign(myVerts.size(), Vector3d::Zero());
+  myNumFaces = mesh.numFaces();
   std::map<std::pair<int, int>, int> edges;
-  auto edgeIndex = [&](int i, int j) {
-    auto key = std::minmax(i, j);
-    auto [it, added] = edges.emplace(key, static_cast<int>(myEdgeNormals.size()));
-    if (added) myEdgeNormals.push_back(Vector3d::Zero());
-    return it->second;
-  };
+  int numEdges = 0;
+  auto edgeIndex = [&](int i, int j) { return edges.emplace(std::minmax(i, j), numEdges).first->second; };
   for (const auto& f : mesh.getFaces())
     for (size_t k = 1; k + 1 < f.size(); ++k) {
       Tri t{{f[0], f[k], f[k + 1]}, {}};
       const Vector3d &a = myVerts[t.v[0]], &b = myVerts[t.v[1]], &c = myVerts[t.v[2]];
-      Vector3d n = (b - a).cross(c - a);
-      if (!(n.norm() > 0)) continue;  // a degenerate fan triangle has no nearest interior
-      n.normalize();
-      myFaceNormals.push_back(n);
+      if (!((b - a).cross(c - a).norm() > 0)) continue;  // a degenerate fan triangle has no nearest interior
       for (int e = 0; e < 3; ++e) {
         t.edge[e] = edgeIndex(t.v[e], t.v[(e + 1) % 3]);
-        myEdgeNormals[t.edge[e]] += n;
-        // Angle-weighted vertex normal: the triangle's angle at the vertex.
-        const Vector3d& p = myVerts[t.v[e]];
-        const Vector3d u = (myVerts[t.v[(e + 1) % 3]] - p).normalized(), w = (myVerts[t.v[(e + 2) % 3]] - p).normalized();
-        myVertexNormals[t.v[e]] += std::acos(std::clamp(u.dot(w), -1.0, 1.0)) * n;
+        if (t.edge[e] == numEdges) ++numEdges;
       }
       myTris.push_back(t);
     }
   if (myTris.empty()) throw ModelError("collision mesh has only degenerate faces");
+  myEdgeNormals.resize(numEdges);
+  computeNormals();
   for (const Tri& t : myTris) myCentroids.push_back((myVerts[t.v[0]] + myVerts[t.v[1]] + myVerts[t.v[2]]) / 3);
   myOrder.resize(myTris.size());
   for (size_t i = 0; i < myOrder.size(); ++i) myOrder[i] = static_cast<int>(i);
   myNodes.reserve(2 * myTris.size());
   build(0, static_cast<int>(myTris.size()));
+}
+
+void TriangleBVTree::computeNormals() {
+  myFaceNormals.resize(myTris.size());
+  myVertexNormals.assign(myVerts.size(), Vector3d::Zero());
+  std::fill(myEdgeNormals.begin(), myEdgeNormals.end(), Vector3d::Zero());
+  for (size_t i = 0; i < myTris.size(); ++i) {
+    const Tri& t = myTris[i];
+    const Vector3d n = (myVerts[t.v[1]] - myVerts[t.v[0]]).cross(myVerts[t.v[2]] - myVerts[t.v[0]]);
+    // A triangle squeezed flat by a deformation keeps its last normal.
+    if (n.norm() > 0) myFaceNormals[i] = n.normalized();
+    for (int e = 0; e < 3; ++e) {
+      myEdgeNormals[t.edge[e]] += myFaceNormals[i];
+      // Angle-weighted vertex normal: the triangle's angle at the vertex.
+      const Vector3d& p = myVerts[t.v[e]];
+      const Vector3d u = (myVerts[t.v[(e + 1) % 3]] - p).normalized(), w = (myVerts[t.v[(e + 2) % 3]] - p).normalized();
+      if (u.allFinite() && w.allFinite())
+        myVertexNormals[t.v[e]] += std::acos(std::clamp(u.dot(w), -1.0, 1.0)) * myFaceNormals[i];
+    }
+  }
+}
+
+bool TriangleBVTree::refit(const PolygonalMesh& mesh) {
+  if (mesh.numVertices() != static_cast<int>(myVerts.size()) || mesh.numFaces() != myNumFaces) return false;
+  for (size_t i = 0; i < myVerts.size(); ++i) myVerts[i] = mesh.getVertex(static_cast<int>(i));
+  computeNormals();
+  // Children follow their parent in myNodes (build is pre-order), so a
+  // backward pass meets both children of a node before the node.
+  for (int i = static_cast<int>(myNodes.size()) - 1; i >= 0; --i) {
+    Node& nd = myNodes[i];
+    if (nd.left >= 0) {
+      nd.box = myNodes[nd.left].box.merged(myNodes[nd.right].box);
+      continue;
+    }
+    nd.box.setEmpty();
+    for (int k = nd.first; k < nd.first + nd.count; ++k)
+      for (int v : myTris[myOrder[k]].v) nd.box.extend(myVerts[v]);
+  }
+  return true;
 }
 
 int TriangleBVTree::build(int first, int count) {

@@ -6,7 +6,8 @@
 //
 // The tree is built once in the mesh's own coordinates; a rigid body's mesh
 // never changes there, so contact queries transform the point instead of
-// the tree. Inside and outside come from the angle-weighted pseudo-normal of
+// the tree. A deforming (FEM) mesh's tree is refitted to its moved
+// vertices instead of rebuilt. Inside and outside come from the angle-weighted pseudo-normal of
 // the nearest feature (face, edge or vertex; Bærentzen and Aanæs 2005),
 // which is exact for a closed, consistently oriented mesh.
 #pragma once
@@ -24,6 +25,14 @@ class TriangleBVTree {
   /// the mesh has no faces or is not closed and consistently oriented
   /// (signed distances need an inside).
   explicit TriangleBVTree(const PolygonalMesh& mesh);
+  /// Refits the tree to `mesh`, the mesh it was built from with its
+  /// vertices moved (an FEM surface after a step): the same triangles and
+  /// hierarchy, with the boxes and pseudo-normals recomputed bottom-up in
+  /// O(n) (§8.4.2: a deforming mesh's hierarchy is refitted, not rebuilt).
+  /// Queries stay exact; the boxes only grow looser as the mesh departs
+  /// from its shape at build. Returns false, changing nothing, if the
+  /// vertex or face count differs (a different mesh: build a new tree).
+  bool refit(const PolygonalMesh& mesh);
 
   struct Nearest {
     Eigen::Vector3d point;   ///< nearest point on the surface
@@ -65,6 +74,8 @@ class TriangleBVTree {
     int first = 0, count = 0;   ///< leaf: range in myOrder
   };
   int build(int first, int count);
+  /// Face, edge and angle-weighted vertex pseudo-normals from myVerts.
+  void computeNormals();
   void search(int node, const Eigen::Vector3d& p, Nearest& best, double& bestSq) const;
   void collect(int node, const Eigen::Vector3d& p, double radiusSq, std::vector<int>& out) const;
 
@@ -73,6 +84,7 @@ class TriangleBVTree {
   std::vector<int> myOrder;
   std::vector<Eigen::Vector3d> myCentroids;
   std::vector<Node> myNodes;
+  int myNumFaces = 0;  ///< of the mesh it was built from
 };
 
 }  // namespace sinew

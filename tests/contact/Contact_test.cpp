@@ -43,6 +43,35 @@ TEST(TriangleBVTree, SignedDistanceMatchesBruteForceOnABoxAndASphere) {
   }
 }
 
+TEST(TriangleBVTree, RefittedTreeAnswersAsATreeBuiltOnTheDeformedMesh) {
+  // A sphere squashed, sheared and bent (a nonlinear map keeps it closed
+  // and oriented): the tree refitted from the round sphere gives the same
+  // nearest points, signed distances and pseudo-normals as one built on
+  // the deformed mesh, to round-off.
+  PolygonalMesh ball = MeshFactory::createIcosahedralSphere(1, 3);
+  TriangleBVTree refitted(ball);
+  for (int i = 0; i < ball.numVertices(); ++i) {
+    const Vector3d p = ball.getVertex(i);
+    ball.setVertex(i, Vector3d(1.5 * p.x() + 0.3 * p.z(), 0.7 * p.y(), 0.5 * p.z() + 0.2 * p.x() * p.x()));
+  }
+  ASSERT_TRUE(refitted.refit(ball));
+  const TriangleBVTree built(ball);
+  EXPECT_TRUE(refitted.bounds().isApprox(built.bounds(), 1e-15));
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<double> U(-2, 2);
+  for (int k = 0; k < 500; ++k) {
+    const Vector3d p(U(rng), U(rng), U(rng));
+    const auto a = refitted.nearest(p), b = built.nearest(p);
+    EXPECT_NEAR(a.distance, b.distance, 1e-12) << p.transpose();
+    EXPECT_LT((a.point - b.point).norm(), 1e-12);
+    if (std::abs(a.distance) > 1e-9) EXPECT_LT((a.normal - b.normal).norm(), 1e-9);
+    EXPECT_NEAR(std::abs(a.distance), ball.distanceToPoint(p), 1e-12);
+  }
+  // Another mesh is refused, and the tree is unchanged.
+  EXPECT_FALSE(refitted.refit(MeshFactory::createIcosahedralSphere(1, 2)));
+  EXPECT_NEAR(refitted.nearest(Vector3d(3, 0, 0)).distance, built.nearest(Vector3d(3, 0, 0)).distance, 1e-12);
+}
+
 TEST(TriangleBVTree, OpenMeshIsAModelError) {
   PolygonalMesh m;
   m.addVertex(Vector3d(0, 0, 0));
