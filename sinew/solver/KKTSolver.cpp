@@ -143,6 +143,12 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
     return solveByDelassus(S, bf, G, N, u, lambda, theta, false);
   }
   if (!myFriction || myFriction->numRows() == 0) return true;
+  // Many contacts between rigid bodies alone (a pile): the exact pass's one
+  // response solve per friction row and dense sweeps cost more than
+  // Gauss–Seidel over the sparse operator from the exact normal impulses
+  // (100 boxes: 11 ms a step against 5.2).
+  if (G.numRows() == 0 && myFriction->numRows() >= kSparseFrictionRows && useSchur(S, false))
+    return solveByDelassus(S, bf, G, N, u, lambda, theta, true);
   // Friction only takes kinetic energy from the frictionless solution (up
   // to the work of the normal rows' right-hand sides). A friction pass that
   // adds more than a trace has met responses that a nearly singular

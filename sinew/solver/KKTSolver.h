@@ -127,6 +127,9 @@ class KKTSolver {
   bool assembleKKT(const SparseMatrixd& S, bool sPatternChanged, const ConstraintRows& G, const ConstraintRows& N,
                    const std::vector<int>& krow, int m);
 
+  /// From this many friction rows between rigid bodies alone, friction is
+  /// found by ContactLCP directly (no exact pass first).
+  static constexpr int kSparseFrictionRows = 200;
   LinearSolverType myType;
   std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
   std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix

@@ -107,3 +107,56 @@ TEST(ContactLCP, StartsFromGivenNormalImpulses) {
 
 }  // namespace
 }  // namespace sinew
+
+namespace sinew {
+namespace {
+
+TEST(ContactLCP, ManyContactsBetweenBodiesAloneTakeTheSparsePathWithCoulombsSolution) {
+  // 120 particles on the plane z = 0, each with its own contact (240
+  // friction rows): KKTSolver finds the friction by ContactLCP from the
+  // exact normal impulses, and each particle sticks or slides as alone:
+  // even ones (m |v_t| = 0.02 ≤ μ m g h) stop, odd ones (m |v_t| = 2) lose
+  // μ g h of their speed along each box-friction row.
+  const int n = 120;
+  const double m = 2, h = 0.01, g = 9.8, mu = 0.5;
+  SparseMatrixd S(3 * n, 3 * n);
+  for (int k = 0; k < 3 * n; ++k) S.insert(k, k) = m;
+  S.makeCompressed();
+  Eigen::VectorXd bf(3 * n);
+  ConstraintRows G, N;
+  FrictionRows D;
+  for (int i = 0; i < n; ++i) {
+    const Eigen::Vector3d v0 = i % 2 ? Eigen::Vector3d(0.6, 0.8, 0) : Eigen::Vector3d(0.01, 0, 0);
+    bf.segment<3>(3 * i) = m * v0 + h * Eigen::Vector3d(0, 0, -m * g);
+    N.entries.emplace_back(i, 3 * i + 2, 1.0);
+    N.rhs.push_back(0);
+    N.compliance.push_back(0);
+    for (int d = 0; d < 2; ++d) {
+      D.rows.entries.emplace_back(D.numRows(), 3 * i + d, 1.0);
+      D.rows.rhs.push_back(0);
+      D.rows.compliance.push_back(0);
+      D.normalRow.push_back(i);
+      D.mu.push_back(mu);
+    }
+  }
+  KKTSolver kkt;
+  kkt.setFriction(&D);
+  Eigen::VectorXd u, lambda, theta;
+  ASSERT_TRUE(kkt.solve(S, true, bf, G, N, u, lambda, theta));
+  EXPECT_EQ(kkt.backendName(), "ContactLCP");
+  const double bound = mu * m * g * h;
+  for (int i = 0; i < n; ++i) {
+    EXPECT_NEAR(theta[i], m * g * h, 1e-12);
+    EXPECT_NEAR(u[3 * i + 2], 0, 1e-12);
+    if (i % 2) {
+      EXPECT_NEAR(u[3 * i], 0.6 - bound / m, 1e-12);
+      EXPECT_NEAR(u[3 * i + 1], 0.8 - bound / m, 1e-12);
+    } else {
+      EXPECT_LT(u.segment<3>(3 * i).norm(), 1e-12);
+      EXPECT_NEAR(kkt.frictionImpulses()[2 * i], -m * 0.01, 1e-12);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sinew
