@@ -41,6 +41,9 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
                               &CollisionBehavior::getBilateralVertexContact,
                               &CollisionBehavior::setBilateralVertexContact)
       .setDefault(true);
+  list.add<CollisionBehavior>("reduceConstraints", "keep only independent contact rows (§8.6.1)",
+                              &CollisionBehavior::getReduceConstraints, &CollisionBehavior::setReduceConstraints)
+      .setDefault(false);
 }
 
 CollisionBehavior::CollisionBehavior() : Component() {}
@@ -53,6 +56,7 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
     : Component(),
       myEnabled(o.myEnabled),
       myBilateralVertexContact(o.myBilateralVertexContact),
+      myReduceConstraints(o.myReduceConstraints),
       myFriction(o.myFriction),
       myCompliance(o.myCompliance),
       myDamping(o.myDamping),

@@ -54,13 +54,20 @@ class CollisionBehavior : public Component {
   /// friction, and those between two rigid bodies, stay unilateral.
   bool getBilateralVertexContact() const { return myBilateralVertexContact; }
   void setBilateralVertexContact(bool b) { myBilateralVertexContact = b; }
+  /// Constraint reduction (§8.6.1): keep, deepest first, only the pair's
+  /// contacts whose rows are independent of those kept, so that redundant
+  /// contact (a box face on a face: four rows for three free directions)
+  /// gives as many rows as the directions it blocks. Acts if set here or on
+  /// the collision manager; default false.
+  bool getReduceConstraints() const { return myReduceConstraints; }
+  void setReduceConstraints(bool r) { myReduceConstraints = r; }
   /// A contact force law in place of hard contact (§8.7.2), e.g. a
   /// LinearElasticContact (§8.7.3); null: none. Copies share it.
   const ContactForceBehavior* getForceBehavior() const { return myForceBehavior.get(); }
   void setForceBehavior(std::shared_ptr<const ContactForceBehavior> b) { myForceBehavior = std::move(b); }
 
  private:
-  bool myEnabled = false, myBilateralVertexContact = true;
+  bool myEnabled = false, myBilateralVertexContact = true, myReduceConstraints = false;
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1;
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;

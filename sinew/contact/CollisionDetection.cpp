@@ -248,6 +248,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     ++kept;
   }
   myContacts.resize(kept);
+  if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
 }
 
 void CollisionManager::updateContacts(double h) {

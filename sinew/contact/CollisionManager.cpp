@@ -24,6 +24,9 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
                              &CollisionManager::setDamping)
       .setRange(0, INFINITY)
       .setDefault(0.0);
+  list.add<CollisionManager>("reduceConstraints", "keep only independent contact rows (§8.6.1)",
+                             &CollisionManager::getReduceConstraints, &CollisionManager::setReduceConstraints)
+      .setDefault(false);
 }
 
 CollisionManager::CollisionManager(MechModel& mech) : CompositeComponent("collisionManager"), myMech(mech) {

@@ -93,6 +93,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setCompliance(double c);
   double getDamping() const { return myDamping; }
   void setDamping(double d);
+  /// Constraint reduction for every pair (§8.6.1; see CollisionBehavior).
+  bool getReduceConstraints() const { return myReduceConstraints; }
+  void setReduceConstraints(bool r) { myReduceConstraints = r; }
 
   // Responses (§8.8.1; sinew/contact/CollisionResponse.cpp): one per pair
   // (a, b) or (a, group); setting another for the same pair replaces it.
@@ -164,6 +167,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   const Geometry* geometryOf(const Collider& c);
   void detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach);
   void detectVertices(const Collider& a, const Collider& b, double margin, double eps);
+  /// Keeps, deepest first, the contacts [first, end) whose rows are
+  /// independent of those kept (§8.6.1; CollisionReduction.cpp).
+  void reduceContacts(size_t first);
   std::vector<Collider> collidables() const;
   Collidable::Group groupOf(const Component& c) const;
   /// ModelError unless c is a rigid body, an FEM model or an FEM mesh.
@@ -186,6 +192,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   std::vector<PairEntry> myPairs;
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
   double myFriction = 0, myCompliance = 0, myDamping = 0;
+  bool myReduceConstraints = false;
   std::map<const Component*, std::unique_ptr<Geometry>> myGeometry;
   long myDetections = 0;  ///< count of detections, to rebuild FEM geometry once per detection
   std::vector<ContactPoint> myContacts;  ///< of the last detection

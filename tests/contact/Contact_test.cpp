@@ -99,6 +99,30 @@ TEST(Contact, BoxRestsOnAPlateAndTheContactsCarryItsWeight) {
   EXPECT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 4u);  // the four bottom corners
 }
 
+TEST(Contact, ReducedConstraintsKeepOneRowPerBlockedDirection) {
+  // §8.6.1: the resting box's four corner rows block three directions (z,
+  // and turning about x and y). Reduced, three corners remain, whose rows
+  // are independent; they carry the same weight and hold the box as well,
+  // with the manager's property or the pair's behaviour.
+  for (int viaBehavior = 0; viaBehavior < 2; ++viaBehavior) {
+    BoxOnPlate s(0, 0.3);
+    if (viaBehavior) s.r.mech.setCollisionBehavior(s.box, s.plate, true, 0.3).setReduceConstraints(true);
+    else s.r.mech.getCollisionManager().setReduceConstraints(true);
+    s.box.setPose(RigidTransform3d(0, 0, 0.1005));
+    s.box.setVelocity(Twist(0.05, 0.02, 0, 0, 0, 0.1));  // sliding and turning on landing
+    s.r.run(1.0, 0.01);
+    const CollisionManager& cm = s.r.mech.getCollisionManager();
+    EXPECT_EQ(cm.getContacts().size(), 3u);
+    const double tol = s.r.mech.getPenetrationTol();
+    EXPECT_GE(s.box.getPosition().z(), 0.1 - tol - 1e-9);
+    EXPECT_LE(s.box.getPosition().z(), 0.1 + 1e-12);
+    EXPECT_LT(s.box.getVelocity().norm(), 1e-9);
+    const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
+    EXPECT_NEAR(f.z(), 9.8, 1e-9 * 9.8);
+    EXPECT_LT(f.head<2>().norm(), 1e-9);
+  }
+}
+
 TEST(Contact, BallRestsOnAPlateWithinTheTolerance) {
   // An icosahedral ball touches with its vertices, which lie on the sphere:
   // its lowest vertex comes to rest within the tolerance of the plate.
