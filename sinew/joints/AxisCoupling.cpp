@@ -6,8 +6,8 @@ namespace sinew {
 
 using C = RigidBodyConstraint;
 
-AxisCoupling::AxisCoupling(std::array<bool, 3> freeTranslation, bool rotateAboutZ)
-    : myFree(freeTranslation), myRotates(rotateAboutZ) {
+AxisCoupling::AxisCoupling(std::array<bool, 3> freeTranslation, bool rotateAboutZ, bool clockwise)
+    : myFree(freeTranslation), myRotates(rotateAboutZ), myThetaSign(clockwise ? -1.0 : 1.0) {
   initializeConstraints();
 }
 
@@ -22,7 +22,7 @@ void AxisCoupling::initializeConstraints() {
   static const char* names[] = {"x", "y", "z"};
   for (int i = 0; i < 3; ++i)
     if (myFree[i]) addCoordinate(names[i], -INFINITY, INFINITY, myAxisConstraint[i] = &addConstraint(C::LINEAR));
-  if (myRotates) addCoordinate("theta", -INFINITY, INFINITY, &addConstraint(C::ROTARY, Wrench::Unit(5)));
+  if (myRotates) addCoordinate("theta", -INFINITY, INFINITY, &addConstraint(C::ROTARY, myThetaSign * Wrench::Unit(5)));
 }
 
 void AxisCoupling::coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& coords) const {
@@ -30,7 +30,7 @@ void AxisCoupling::coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd
   int k = 0;
   for (int i = 0; i < 3; ++i)
     if (myFree[i]) TCD.p[i] = coords[k++];
-  if (myRotates) TCD.R = axisRotation(2, coords[k]);
+  if (myRotates) TCD.R = axisRotation(2, myThetaSign * coords[k]);
 }
 
 void AxisCoupling::TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const {
@@ -42,7 +42,7 @@ void AxisCoupling::coordinatesOf(Eigen::VectorXd& coords, const Vector3d& p, dou
   int k = 0;
   for (int i = 0; i < 3; ++i)
     if (myFree[i]) coords[k++] = p[i];
-  if (myRotates) coords[k] = getCoordinateInfo(k).nearestAngle(theta);
+  if (myRotates) coords[k] = getCoordinateInfo(k).nearestAngle(myThetaSign * theta);
 }
 
 void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,

@@ -15,7 +15,9 @@ class AxisCoupling : public RigidBodyCoupling {
  public:
   /// `freeTranslation[i]`: translation along D's axis i is allowed;
   /// `rotateAboutZ`: rotation about D's z axis is allowed.
-  AxisCoupling(std::array<bool, 3> freeTranslation, bool rotateAboutZ);
+  /// `clockwise`: θ measured clockwise about z (the legacy RevoluteJoint,
+  /// §3.4.15).
+  AxisCoupling(std::array<bool, 3> freeTranslation, bool rotateAboutZ, bool clockwise = false);
   void coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& coords) const override;
   void TCDToCoordinates(Eigen::VectorXd& coords, const RigidTransform3d& TCD) const override;
   void projectToConstraints(RigidTransform3d& TGD, const RigidTransform3d& TCD,
@@ -31,6 +33,7 @@ class AxisCoupling : public RigidBodyCoupling {
   void coordinatesOf(Eigen::VectorXd& coords, const Vector3d& p, double theta) const;
   std::array<bool, 3> myFree;
   bool myRotates;
+  double myThetaSign;  ///< −1 for θ clockwise about z
   /// Constraint along (or coordinate limit of) each D axis: its wrench is
   /// constant in D, so it turns in G as G rotates about z.
   std::array<RigidBodyConstraint*, 3> myAxisConstraint{};

@@ -62,7 +62,7 @@ void SphericalCoupling::updateConstraints(const RigidTransform3d& TGD, const Rig
 
 // ---------------------------------------------------------------- gimbal
 
-GimbalCoupling::GimbalCoupling(EulerOrder order) {
+GimbalCoupling::GimbalCoupling(EulerOrder order, bool reversed) : myReversed(reversed) {
   setOrder(order);
   initializeConstraints();
 }
@@ -80,16 +80,20 @@ void GimbalCoupling::initializeConstraints() {
   addCoordinate("yaw", -INFINITY, INFINITY, &addConstraint(C::ROTARY));
 }
 
+Matrix3d GimbalCoupling::anglesRotation(const Eigen::VectorXd& q) const {
+  return axisRotation(myAxes[0], q[0]) * axisRotation(myAxes[1], q[1]) * axisRotation(myAxes[2], q[2]);
+}
+
 void GimbalCoupling::coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& q) const {
-  TCD = RigidTransform3d(Vector3d::Zero(), axisRotation(myAxes[0], q[0]) * axisRotation(myAxes[1], q[1]) *
-                                               axisRotation(myAxes[2], q[2]));
+  const Matrix3d R = anglesRotation(q);
+  TCD = RigidTransform3d(Vector3d::Zero(), myReversed ? Matrix3d(R.transpose()) : R);
 }
 
 void GimbalCoupling::TCDToCoordinates(Eigen::VectorXd& q, const RigidTransform3d& TCD) const {
   // R = R_i(a) R_j(b) R_k(c); e = ±1 for an even/odd axis permutation.
   const int i = myAxes[0], j = myAxes[1], k = myAxes[2];
   const double e = (j - i + 3) % 3 == 1 ? 1.0 : -1.0;
-  const Matrix3d& R = TCD.R;
+  const Matrix3d R = myReversed ? Matrix3d(TCD.R.transpose()) : TCD.R;
   q.resize(3);
   q[0] = getCoordinateInfo(0).nearestAngle(std::atan2(-e * R(j, k), R(k, k)));
   q[1] = std::asin(std::clamp(e * R(i, k), -1.0, 1.0));
@@ -109,12 +113,33 @@ void GimbalCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidT
   const Matrix3d Rij = Ri * axisRotation(myAxes[1], getCoordinateInfo(1).value);
   Matrix3d axes;
   axes << Vector3d::Unit(myAxes[0]), Ri * Vector3d::Unit(myAxes[1]), Rij * Vector3d::Unit(myAxes[2]);
+  if (myReversed) {
+    // R_CD = Rᵀ with R the angles' rotation: ω'_D = −Rᵀ ω_D.
+    const Matrix3d R = Rij * axisRotation(myAxes[2], getCoordinateInfo(2).value);
+    axes = -R.transpose() * axes;
+  }
   setRateWrenches(*this, axes, TGD, 3);
 }
 
 // ---------------------------------------------------------------- universal
 
-UniversalCoupling::UniversalCoupling(double skew) : mySkew(skew) { initializeConstraints(); }
+UniversalCoupling::UniversalCoupling(double skew, bool reversed) : mySkew(skew), myReversed(reversed) {
+  initializeConstraints();
+}
+
+Matrix3d UniversalCoupling::anglesRotation(const Eigen::VectorXd& q) const {
+  return axisRotation(2, q[0]) * axisRotation(0, mySkew) * axisRotation(1, q[1]) * axisRotation(0, -mySkew);
+}
+
+Matrix3d UniversalCoupling::axesD(const Eigen::VectorXd& q) const {
+  // Allowed: ω_D = θ̇ z + φ̇ u with u = R_z(θ) R_x(α) y; x' = R_z(θ) x is
+  // normal to both, so rotation about it is forbidden. Reversed (R_CD =
+  // Rᵀ), each is turned by −Rᵀ (ω'_D = −Rᵀ ω_D).
+  const Matrix3d Rz = axisRotation(2, q[0]);
+  Matrix3d axes;
+  axes << Vector3d::UnitZ(), Rz * axisRotation(0, mySkew) * Vector3d::UnitY(), Rz * Vector3d::UnitX();
+  return myReversed ? Matrix3d(-anglesRotation(q).transpose() * axes) : axes;
+}
 
 void UniversalCoupling::initializeConstraints() {
   for (int i = 0; i < 3; ++i) addConstraint(C::BILATERAL | C::LINEAR, Wrench::Unit(i));
@@ -124,15 +149,16 @@ void UniversalCoupling::initializeConstraints() {
 }
 
 void UniversalCoupling::coordinatesToTCD(RigidTransform3d& TCD, const Eigen::VectorXd& q) const {
-  // R_CD = R_z(θ) R_x(α) R_y(φ) R_x(−α): roll, then pitch about the skewed y'.
-  TCD = RigidTransform3d(Vector3d::Zero(), axisRotation(2, q[0]) * axisRotation(0, mySkew) *
-                                               axisRotation(1, q[1]) * axisRotation(0, -mySkew));
+  // R_CD = R_z(θ) R_x(α) R_y(φ) R_x(−α): roll, then pitch about the skewed
+  // y' (its transpose when reversed: the angles describe R_DC).
+  const Matrix3d R = anglesRotation(q);
+  TCD = RigidTransform3d(Vector3d::Zero(), myReversed ? Matrix3d(R.transpose()) : R);
 }
 
 void UniversalCoupling::TCDToCoordinates(Eigen::VectorXd& q, const RigidTransform3d& TCD) const {
   // The third row of R does not depend on θ: −cα sφ, …, sα² + cα² cφ; the
   // first column is R_z(θ) (cφ, sα sφ, −cα sφ).
-  const Matrix3d& R = TCD.R;
+  const Matrix3d R = myReversed ? Matrix3d(TCD.R.transpose()) : TCD.R;
   const double ca = std::cos(mySkew), sa = std::sin(mySkew);
   const double phi = std::atan2(-R(2, 0) * ca, R(2, 2) - sa * sa);
   const double theta = std::atan2(R(1, 0), R(0, 0)) - std::atan2(sa * std::sin(phi), std::cos(phi));
@@ -152,9 +178,7 @@ void UniversalCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidT
   for (int it = 0; it < 2; ++it) {
     coordinatesToTCD(TGD, q);
     const Vector3d e = errorTwist(TGD.inverse() * TCD).tail<3>();
-    const Matrix3d Rz = axisRotation(2, q[0]);
-    Eigen::Matrix<double, 3, 2> J;
-    J << TGD.R.transpose() * Vector3d::UnitZ(), TGD.R.transpose() * (Rz * axisRotation(0, mySkew) * Vector3d::UnitY());
+    const Eigen::Matrix<double, 3, 2> J = TGD.R.transpose() * axesD(q).leftCols<2>();
     q += J.colPivHouseholderQr().solve(e);
   }
   coordinatesToTCD(TGD, q);
@@ -163,13 +187,8 @@ void UniversalCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidT
 
 void UniversalCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d&, const Twist&,
                                           const Twist&, bool) {
-  // Allowed: ω_D = θ̇ z + φ̇ u with u = R_z(θ) R_x(α) y; x' = R_z(θ) x is
-  // normal to both, so rotation about it is forbidden.
-  const Matrix3d Rz = axisRotation(2, getCoordinateInfo(0).value);
-  const Vector3d xp = Rz * Vector3d::UnitX();
-  getConstraint(3).setWrenchG(Vector3d::Zero(), TGD.R.transpose() * xp);
-  Matrix3d axes;
-  axes << Vector3d::UnitZ(), Rz * axisRotation(0, mySkew) * Vector3d::UnitY(), xp;
+  const Matrix3d axes = axesD(Eigen::Vector2d(getCoordinateInfo(0).value, getCoordinateInfo(1).value));
+  getConstraint(3).setWrenchG(Vector3d::Zero(), TGD.R.transpose() * axes.col(2));
   setRateWrenches(*this, axes, TGD, 2);
 }
 

@@ -10,6 +10,7 @@
 #include "sinew/joints/CylindricalJoint.h"
 #include "sinew/joints/EllipsoidJoint.h"
 #include "sinew/joints/HingeJoint.h"
+#include "sinew/joints/LegacyJoints.h"
 #include "sinew/joints/PlanarConnector.h"
 #include "sinew/joints/SliderJoint.h"
 #include "sinew/joints/SphericalJoint.h"
@@ -48,6 +49,9 @@ std::vector<JointCase> cases() {
        [](RigidBody& b, const RigidTransform3d& T) { return std::make_unique<SkewedUniversalJoint>(b, nullptr, T, 30, "j"); },
        2},
       {"Gimbal", withTDW<GimbalJoint>(), 3},
+      {"Revolute", withTDW<RevoluteJoint>(), 1},
+      {"RollPitch", withTDW<RollPitchJoint>(), 2},
+      {"SphericalRpy", withTDW<SphericalRpyJoint>(), 3},
       {"Spherical", withTDW<SphericalJoint>(), 3},
       {"Planar", withTDW<PlanarJoint>(), 3},
       {"PlanarTranslation", withTDW<PlanarTranslationJoint>(), 2},
@@ -128,8 +132,11 @@ TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
   // (measured: ≤ 1e-12 relative for the hinge, slider, cylindrical, slotted
   // hinge, planar joints and the planar connector, 1e-3 for the universal
   // joints, 0.016 for the ellipsoid, 0.13 for the segmented connector).
-  std::mt19937 rng(7);
+  // Each joint gets the same excitation (its own generator), whatever the
+  // list holds. (The ellipsoid joint's drift depends on it: 2e-10 to 1.3e-8
+  // over seeds 1–12, 1.5e-7 for one other sequence; an open defect.)
   for (auto& c : cases()) {
+    std::mt19937 rng(7);
     Jointed s(c);
     const RigidTransform3d TCD0 = s.joint->getCurrentTCD();
     double maxErr = 0, maxPower = 0;
@@ -168,12 +175,38 @@ TEST(JointTypes, CoordinatesRoundTrip) {
   }
 }
 
+TEST(JointTypes, LegacyJointsMeasureTheirAnglesAsTheGuideSays) {
+  // §3.4.15: RevoluteJoint's θ is HingeJoint's turned clockwise;
+  // RollPitchJoint's and SphericalRpyJoint's angles describe R_DC = R_CDᵀ.
+  const double a = 0.4, b = -0.3, c = 0.25;
+  auto Rz = [](double t) { return AxisAngle(Vector3d::UnitZ(), t).toMatrix(); };
+  auto Ry = [](double t) { return AxisAngle(Vector3d::UnitY(), t).toMatrix(); };
+  auto Rx = [](double t) { return AxisAngle(Vector3d::UnitX(), t).toMatrix(); };
+  const JointCase revolute{"Revolute", withTDW<RevoluteJoint>(), 1}, rollPitch{"RollPitch", withTDW<RollPitchJoint>(), 2},
+      rpy{"SphericalRpy", withTDW<SphericalRpyJoint>(), 3};
+  {
+    Jointed s(revolute);
+    s.joint->setCoordinates(Eigen::VectorXd::Constant(1, a));
+    EXPECT_LT((s.joint->getCurrentTCD().R - Rz(-a)).norm(), 1e-12);
+  }
+  {
+    Jointed s(rollPitch);
+    s.joint->setCoordinates(Eigen::Vector2d(a, b));
+    EXPECT_LT((s.joint->getCurrentTCD().R.transpose() - Rz(a) * Ry(b)).norm(), 1e-12);
+  }
+  {
+    Jointed s(rpy);
+    s.joint->setCoordinates(Eigen::Vector3d(a, b, c));
+    EXPECT_LT((s.joint->getCurrentTCD().R.transpose() - Rz(a) * Ry(b) * Rx(c)).norm(), 1e-12);
+  }
+}
+
 TEST(JointTypes, LimitsStopMotionAtTheBoundAndPush) {
   // Every coordinate confined to ±0.05 about its start under random
   // wrenches for 1 s: it stays inside (up to the linearization of one step)
   // and the limit forces only push.
-  std::mt19937 rng(11);
   for (auto& c : cases()) {
+    std::mt19937 rng(11);
     Jointed s(c);
     const int n = s.joint->numCoordinates();
     if (n == 0) continue;
