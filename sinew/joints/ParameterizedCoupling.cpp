@@ -1,5 +1,6 @@
 #include "sinew/joints/ParameterizedCoupling.h"
 
+#include <Eigen/SVD>
 #include <cmath>
 
 namespace sinew {
@@ -55,15 +56,33 @@ void ParameterizedCoupling::projectToConstraints(RigidTransform3d& TGD, const Ri
   if (coords) *coords = q;
 }
 
+Eigen::Matrix<double, 6, Eigen::Dynamic> ParameterizedCoupling::normalBasis(
+    const Eigen::Matrix<double, 6, Eigen::Dynamic>& J) {
+  const Eigen::Matrix<double, 6, 6> Q = Eigen::HouseholderQR<Eigen::Matrix<double, 6, Eigen::Dynamic>>(J)
+                                            .householderQ();
+  return Q.rightCols(6 - J.cols());
+}
+
 void ParameterizedCoupling::updateConstraints(const RigidTransform3d&, const RigidTransform3d&, const Twist&,
                                               const Twist&, bool) {
   const Eigen::VectorXd q = getCoordinateValues();
   const int n = static_cast<int>(q.size());
   const Eigen::Matrix<double, 6, Eigen::Dynamic> J = twistJacobian(q);
-  // The last 6 − n columns of J's full Q are orthogonal to every allowed twist.
-  const Eigen::Matrix<double, 6, 6> Q = Eigen::HouseholderQR<Eigen::Matrix<double, 6, Eigen::Dynamic>>(J)
-                                            .householderQ();
-  for (int k = 0; k < 6 - n; ++k) getConstraint(k).setWrenchG(Q.col(n + k));
+  // The bilateral wrenches: a basis of the normal space of J (orthogonal to
+  // every allowed twist), continuous in q as position stabilization's chord
+  // passes (which reuse the velocity solve's rows) and the forward-
+  // differenced Ġu assume. The last 6 − n columns of J's full Q span it,
+  // but Householder's sign choices make them jump between nearby
+  // configurations (an ellipsoid joint at 27 rad/s: chord passes doubled
+  // the error, 1e-8 of drift stayed); rotated within the span to the
+  // nearest of the basis at q = 0 (orthogonal Procrustes), they do not, and
+  // they depend on q alone, so that a restored state continues bit for bit.
+  Eigen::Matrix<double, 6, Eigen::Dynamic> basis = normalBasis(J);
+  if (myReferenceBasis.cols() != basis.cols()) myReferenceBasis = normalBasis(twistJacobian(Eigen::VectorXd::Zero(n)));
+  const Eigen::JacobiSVD<Eigen::MatrixXd> svd(basis.transpose() * myReferenceBasis,
+                                              Eigen::ComputeFullU | Eigen::ComputeFullV);
+  if (svd.singularValues().minCoeff() > 1e-6) basis = basis * (svd.matrixU() * svd.matrixV().transpose());
+  for (int k = 0; k < 6 - n; ++k) getConstraint(k).setWrenchG(basis.col(k));
   const Eigen::MatrixXd N = J.completeOrthogonalDecomposition().pseudoInverse();
   for (int l = 0; l < n; ++l) getCoordinateInfo(l).limitConstraint->setWrenchG(N.row(l).transpose());
 }

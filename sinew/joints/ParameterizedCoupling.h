@@ -38,6 +38,10 @@ class ParameterizedCoupling : public RigidBodyCoupling {
  private:
   /// Fits q to T_CD, starting from q.
   void fit(Eigen::VectorXd& q, const RigidTransform3d& TCD) const;
+  /// An orthonormal basis of the twists orthogonal to J's columns.
+  static Eigen::Matrix<double, 6, Eigen::Dynamic> normalBasis(const Eigen::Matrix<double, 6, Eigen::Dynamic>& J);
+  /// The normal-space basis at q = 0 that the wrenches are aligned with.
+  Eigen::Matrix<double, 6, Eigen::Dynamic> myReferenceBasis;
 };
 
 }  // namespace sinew

@@ -3,6 +3,7 @@
 // coordinates round-trip, and limits stop motion at the bound and push.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 
@@ -133,8 +134,7 @@ TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
   // hinge, planar joints and the planar connector, 1e-3 for the universal
   // joints, 0.016 for the ellipsoid, 0.13 for the segmented connector).
   // Each joint gets the same excitation (its own generator), whatever the
-  // list holds. (The ellipsoid joint's drift depends on it: 2e-10 to 1.3e-8
-  // over seeds 1–12, 1.5e-7 for one other sequence; an open defect.)
+  // list holds.
   for (auto& c : cases()) {
     std::mt19937 rng(7);
     Jointed s(c);
@@ -152,6 +152,28 @@ TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
     if (c.dof > 0) EXPECT_GT(motion, 1e-3) << c.name;
     else EXPECT_LT(motion, 1e-8) << c.name;
     EXPECT_LT(maxPower, c.powerTol) << c.name;
+  }
+}
+
+TEST(JointTypes, EllipsoidJointHoldsUnderEveryExcitation) {
+  // The ellipsoid joint's bilateral wrenches are a basis of the normal
+  // space of a numerical Jacobian; unaligned, Householder's sign choices
+  // made it jump between evaluations, and at 27 rad/s the stabilization's
+  // chord passes doubled the error instead of removing it (drift up to
+  // 1.3e-8 over these seeds, 1.5e-7 for another). Aligned, every seed stays
+  // within the 1e-8 (measured: below 1e-10).
+  const std::vector<JointCase> all = cases();
+  const auto it = std::find_if(all.begin(), all.end(), [](const JointCase& c) { return std::string(c.name) == "Ellipsoid"; });
+  ASSERT_NE(it, all.end());
+  const JointCase& ellipsoid = *it;
+  for (int seed = 1; seed <= 12; ++seed) {
+    std::mt19937 rng(seed);
+    Jointed s(ellipsoid);
+    double maxErr = 0;
+    s.push(rng, 20);
+    s.r.root->addMonitor("err", [&](double, double) { maxErr = std::max(maxErr, s.joint->getConstraintError().norm()); });
+    s.r.root->run(1.0);
+    EXPECT_LT(maxErr, 1e-8) << "seed " << seed;
   }
 }
 
