@@ -7,6 +7,7 @@
 
 #include "Scenes.h"
 #include "sinew/geometry/MeshFactory.h"
+#include "sinew/geometry/DistanceGrid.h"
 #include "sinew/geometry/TriangleBVTree.h"
 
 namespace {
@@ -43,6 +44,21 @@ void BM_TriangleBVTreeNearest(benchmark::State& state) {
   state.counters["triangles"] = tree.numTriangles();
 }
 BENCHMARK(BM_TriangleBVTreeNearest);
+
+/// The same queries from a distance grid of that sphere (the
+/// SIGNED_DISTANCE collider's, §4.6): trilinear distance and normal.
+void BM_DistanceGridQuery(benchmark::State& state) {
+  const sinew::PolygonalMesh ball = sinew::MeshFactory::createIcosahedralSphere(1, 3);
+  const sinew::DistanceGrid grid(ball, 20);
+  std::mt19937 rng(1);
+  std::normal_distribution<double> N;
+  std::vector<Eigen::Vector3d> pts(1024);
+  for (auto& p : pts) p = Eigen::Vector3d(N(rng), N(rng), N(rng)).normalized() * (1 + 0.01 * N(rng));
+  size_t k = 0;
+  Eigen::Vector3d n;
+  for (auto _ : state) benchmark::DoNotOptimize(grid.distance(pts[k++ & 1023], &n));
+}
+BENCHMARK(BM_DistanceGridQuery);
 
 /// A deforming mesh's tree each detection (an FEM surface of 5120
 /// triangles): built anew (Arg 0) or refitted (Arg 1).

@@ -12,6 +12,16 @@ const std::vector<std::string>& EnumNames<CollisionBehavior::Method>::get() {
   return n;
 }
 
+const std::vector<std::string>& EnumNames<ColliderType>::get() {
+  static const std::vector<std::string> n{"AJL_CONTOUR", "TRI_INTERSECTION", "SIGNED_DISTANCE", "INHERITED"};
+  return n;
+}
+
+void requireBuiltCollider(ColliderType t, const std::string& where) {
+  if (t == ColliderType::AjlContour)
+    throw ModelError("the AJL_CONTOUR collider is not built yet: use TRI_INTERSECTION or SIGNED_DISTANCE", where);
+}
+
 const std::vector<std::string>& EnumNames<CollisionBehavior::VertexPenetrations>::get() {
   static const std::vector<std::string> n{"BOTH_COLLIDABLES", "FIRST_COLLIDABLE", "SECOND_COLLIDABLE", "AUTO"};
   return n;
@@ -41,6 +51,8 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
                               &CollisionBehavior::getBilateralVertexContact,
                               &CollisionBehavior::setBilateralVertexContact)
       .setDefault(true);
+  list.add<CollisionBehavior>("colliderType", "the collider (INHERITED: the manager's)",
+                              &CollisionBehavior::getColliderType, &CollisionBehavior::setColliderType);
   list.add<CollisionBehavior>("reduceConstraints", "keep only independent contact rows (§8.6.1)",
                               &CollisionBehavior::getReduceConstraints, &CollisionBehavior::setReduceConstraints)
       .setDefault(false);
@@ -63,6 +75,7 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
       myPenetrationTol(o.myPenetrationTol),
       myMethod(o.myMethod),
       myVertexPenetrations(o.myVertexPenetrations),
+      myColliderType(o.myColliderType),
       myForceBehavior(o.myForceBehavior) {}
 
 namespace {
@@ -76,6 +89,11 @@ void CollisionBehavior::setFriction(double mu) { myFriction = checked(mu, *this,
 void CollisionBehavior::setCompliance(double c) { myCompliance = checked(c, *this, "compliance"); }
 void CollisionBehavior::setDamping(double d) { myDamping = checked(d, *this, "damping"); }
 void CollisionBehavior::setPenetrationTol(double tol) { myPenetrationTol = checked(tol, *this, "penetrationTol"); }
+
+void CollisionBehavior::setColliderType(ColliderType t) {
+  requireBuiltCollider(t, describe());
+  myColliderType = t;
+}
 
 void CollisionBehavior::setMethod(Method m) {
   if (m == Method::ContourRegion || m == Method::VertexEdgePenetration)

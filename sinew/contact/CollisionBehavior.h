@@ -14,6 +14,19 @@
 
 namespace sinew {
 
+/// The collider that finds the contacts (§8.4.2; the guide's
+/// CollisionManager.ColliderType). TRI_INTERSECTION's vertex penetration is
+/// the bounding-volume tree's exact point–mesh distance; SIGNED_DISTANCE
+/// uses a rigid body's distance grid (§4.6) instead; AJL_CONTOUR is not
+/// built. `Inherited` (a behaviour's default) takes the manager's.
+enum class ColliderType { AjlContour, TriIntersection, SignedDistance, Inherited };
+template <>
+struct EnumNames<ColliderType> {
+  static const std::vector<std::string>& get();
+};
+/// ModelError naming `where` for a collider that is not built (AJL_CONTOUR).
+void requireBuiltCollider(ColliderType t, const std::string& where);
+
 class CollisionBehavior : public Component {
   SINEW_DECLARE_PROPERTIES
  public:
@@ -59,6 +72,10 @@ class CollisionBehavior : public Component {
   /// contact (a box face on a face: four rows for three free directions)
   /// gives as many rows as the directions it blocks. Acts if set here or on
   /// the collision manager; default false.
+  /// The collider for this pair; Inherited (default): the manager's.
+  /// AJL_CONTOUR is a ModelError (not built).
+  ColliderType getColliderType() const { return myColliderType; }
+  void setColliderType(ColliderType t);
   bool getReduceConstraints() const { return myReduceConstraints; }
   void setReduceConstraints(bool r) { myReduceConstraints = r; }
   /// A contact force law in place of hard contact (§8.7.2), e.g. a
@@ -71,6 +88,7 @@ class CollisionBehavior : public Component {
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1;
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;
+  ColliderType myColliderType = ColliderType::Inherited;
   std::shared_ptr<const ContactForceBehavior> myForceBehavior;
 };
 

@@ -156,6 +156,23 @@ const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c
   return g.get();
 }
 
+bool CollisionManager::pulled(const Collider& a, const Collider& b, int vertex) const {
+  return std::find(mySeparating.begin(), mySeparating.end(), std::make_tuple(a.comp, b.comp, vertex)) !=
+         mySeparating.end();
+}
+
+ContactPoint CollisionManager::vertexContact(const Collider& a, const Collider& b, int vertex,
+                                             const Vector3d& position) const {
+  ContactPoint c;
+  c.collidableA = a.comp;
+  c.collidableB = b.comp;
+  c.bodyA = a.rigid;
+  c.bodyB = b.rigid;
+  c.vertex = vertex;
+  c.position = position;
+  return c;
+}
+
 void CollisionManager::detectVertices(const Collider& a, const Collider& b, double margin, double eps) {
   const Geometry* ga = geometryOf(a);
   const Geometry* gb = geometryOf(b);
@@ -169,15 +186,8 @@ void CollisionManager::detectVertices(const Collider& a, const Collider& b, doub
   for (int i = 0; i < meshA.numVertices(); ++i) {
     const Vector3d pB = TAB.transformPoint(meshA.getVertex(i));
     if (!gb->tree->within(pB, margin, n)) continue;
-    if (std::find(mySeparating.begin(), mySeparating.end(), std::make_tuple(a.comp, b.comp, i)) != mySeparating.end())
-      continue;  // it pulled in the last solve
-    ContactPoint c;
-    c.collidableA = a.comp;
-    c.collidableB = b.comp;
-    c.bodyA = a.rigid;
-    c.bodyB = b.rigid;
-    c.vertex = i;
-    c.position = TBW.transformPoint(pB);
+    if (pulled(a, b, i)) continue;
+    ContactPoint c = vertexContact(a, b, i, TBW.transformPoint(pB));
     Vector3d normal;
     double depth;
     // A deforming B has no sharp edges to choose between.
@@ -203,10 +213,72 @@ void CollisionManager::detectVertices(const Collider& a, const Collider& b, doub
   }
 }
 
+void CollisionManager::setColliderType(ColliderType t) {
+  requireBuiltCollider(t, describe());
+  if (t == ColliderType::Inherited) throw ModelError("the collision manager's colliderType cannot be INHERITED", describe());
+  myColliderType = t;
+}
+
+void CollisionManager::setDistanceGridMaxResolution(int r) {
+  if (r < 2) throw ModelError("distanceGridMaxResolution must be at least 2", describe());
+  if (r == myGridResolution) return;
+  myGridResolution = r;
+  for (auto& [comp, g] : myGeometry)
+    if (g) g->grid.reset();  // rebuilt at the new resolution when next needed
+}
+
+const DistanceGrid* CollisionManager::getDistanceGrid(RigidBody& body) {
+  Collider c;
+  c.comp = &body;
+  c.rigid = &body;
+  if (!geometryOf(c)) return nullptr;
+  Geometry* g = myGeometry[&body].get();  // the one geometryOf built or kept
+  if (!g->grid) {
+    try {
+      g->grid = std::make_unique<DistanceGrid>(g->mesh, myGridResolution);
+    } catch (const ModelError& e) {
+      throw ModelError(e.what(), body.describe());
+    }
+  }
+  return g->grid.get();
+}
+
+void CollisionManager::detectVerticesByGrid(const Collider& a, const Collider& b, double margin) {
+  // The grid is B's, in B's coordinates; an FEM side has none (its mesh
+  // deforms), so only a rigid B is tested against.
+  if (!b.rigid) return;
+  const Geometry* ga = geometryOf(a);
+  const DistanceGrid* grid = getDistanceGrid(*b.rigid);
+  if (!ga || !grid) return;
+  const RigidTransform3d TAW = poseOf(a.rigid), TBW = poseOf(b.rigid);
+  const RigidTransform3d TAB = TBW.inverseTimes(TAW);
+  const PolygonalMesh& meshA = ga->surface();
+  Vector3d normal;
+  for (int i = 0; i < meshA.numVertices(); ++i) {
+    const Vector3d pB = TAB.transformPoint(meshA.getVertex(i));
+    const double d = grid->distance(pB, &normal);
+    if (!(d < margin)) continue;  // outside the grid: +∞
+    if (pulled(a, b, i)) continue;
+    ContactPoint c = vertexContact(a, b, i, TBW.transformPoint(pB));
+    c.normal = TBW.R * normal;
+    c.depth = -d;
+    c.vertexArea = ga->vertexAreas[i];
+    if (a.mesh) addMasters(*a.mesh, i, 1.0, c.nodesA);
+    myContacts.push_back(std::move(c));
+  }
+}
+
 void CollisionManager::detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach) {
   using M = CollisionBehavior::Method;
   using V = CollisionBehavior::VertexPenetrations;
   if (behav.getMethod() == M::Inactive) return;
+  const ColliderType collider =
+      behav.getColliderType() == ColliderType::Inherited ? myColliderType : behav.getColliderType();
+  const bool byGrid = collider == ColliderType::SignedDistance;
+  if (byGrid && a.deformable() && b.deformable())
+    throw ModelError("the SIGNED_DISTANCE collider needs a rigid body in the pair (" + a.comp->describe() + ", " +
+                         b.comp->describe() + "): grids are built for fixed meshes only",
+                     describe());
   const double mu = resolved(behav.getFriction(), myFriction), tol = penetrationTol(behav);
   // FEM contacts without friction or softness are bilateral (§8.4.1.2).
   const bool bilateral = (a.deformable() || b.deformable()) && behav.getBilateralVertexContact() && !(mu > 0) &&
@@ -226,9 +298,9 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     else v = behav.getMethod() == M::Default || a.deformable() ? V::BothCollidables : V::FirstCollidable;
   }
   const size_t first = myContacts.size();
-  if (v != V::SecondCollidable) detectVertices(a, b, margin, tol);
+  if (v != V::SecondCollidable) byGrid ? detectVerticesByGrid(a, b, margin) : detectVertices(a, b, margin, tol);
   const size_t second = myContacts.size();
-  if (v != V::FirstCollidable) detectVertices(b, a, margin, tol);
+  if (v != V::FirstCollidable) byGrid ? detectVerticesByGrid(b, a, margin) : detectVertices(b, a, margin, tol);
   for (size_t k = first; k < myContacts.size(); ++k) {
     myContacts[k].behavior = &behav;
     myContacts[k].twoWay = v == V::BothCollidables;

@@ -24,6 +24,12 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
                              &CollisionManager::setDamping)
       .setRange(0, INFINITY)
       .setDefault(0.0);
+  list.add<CollisionManager>("colliderType", "the collider of pairs that inherit it", &CollisionManager::getColliderType,
+                             &CollisionManager::setColliderType);
+  list.add<CollisionManager>("distanceGridMaxResolution", "cells along a distance grid's longest side",
+                             &CollisionManager::getDistanceGridMaxResolution,
+                             &CollisionManager::setDistanceGridMaxResolution)
+      .setDefault(20);
   list.add<CollisionManager>("reduceConstraints", "keep only independent contact rows (§8.6.1)",
                              &CollisionManager::getReduceConstraints, &CollisionManager::setReduceConstraints)
       .setDefault(false);

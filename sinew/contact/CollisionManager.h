@@ -30,6 +30,7 @@
 
 #include "sinew/contact/CollisionBehavior.h"
 #include "sinew/contact/CollisionResponse.h"
+#include "sinew/geometry/DistanceGrid.h"
 #include "sinew/geometry/TriangleBVTree.h"
 #include "sinew/mech/Collidable.h"
 #include "sinew/mech/DynamicComponent.h"
@@ -93,6 +94,18 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setCompliance(double c);
   double getDamping() const { return myDamping; }
   void setDamping(double d);
+  /// The collider of pairs whose behaviour inherits it (§8.4.2): default
+  /// TRI_INTERSECTION; SIGNED_DISTANCE uses each rigid body's distance grid
+  /// (§4.6), built when first needed with `distanceGridMaxResolution` cells
+  /// along its longest side (default 20; Sinew's stand-in for the guide's
+  /// DistanceGridComp properties). AJL_CONTOUR and INHERITED: ModelError.
+  ColliderType getColliderType() const { return myColliderType; }
+  void setColliderType(ColliderType t);
+  int getDistanceGridMaxResolution() const { return myGridResolution; }
+  void setDistanceGridMaxResolution(int r);
+  /// The distance grid of a rigid body's collision meshes, built if needed
+  /// (§4.6; the guide's getDistanceGridComp()); null if it has none.
+  const DistanceGrid* getDistanceGrid(RigidBody& body);
   /// Constraint reduction for every pair (§8.6.1; see CollisionBehavior).
   bool getReduceConstraints() const { return myReduceConstraints; }
   void setReduceConstraints(bool r) { myReduceConstraints = r; }
@@ -162,11 +175,19 @@ class CollisionManager : public CompositeComponent, public Constrainer {
     std::unique_ptr<TriangleBVTree> tree;
     double radius = 0;  ///< rigid: farthest vertex from the body origin
     std::vector<double> vertexAreas;  ///< a third of the area of each vertex's faces
+    std::unique_ptr<DistanceGrid> grid;  ///< rigid: for SIGNED_DISTANCE, built when first asked for
     const PolygonalMesh& surface() const { return fem ? *fem : mesh; }
   };
   const Geometry* geometryOf(const Collider& c);
   void detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach);
   void detectVertices(const Collider& a, const Collider& b, double margin, double eps);
+  /// Whether A's vertex pulled against B in the last solve (a bilateral
+  /// contact that is left out of this detection).
+  bool pulled(const Collider& a, const Collider& b, int vertex) const;
+  /// A contact of A's vertex with B at a world position, the rest unset.
+  ContactPoint vertexContact(const Collider& a, const Collider& b, int vertex, const Vector3d& position) const;
+  /// SIGNED_DISTANCE: A's vertices against rigid B's distance grid.
+  void detectVerticesByGrid(const Collider& a, const Collider& b, double margin);
   /// Keeps, deepest first, the contacts [first, end) whose rows are
   /// independent of those kept (§8.6.1; CollisionReduction.cpp).
   void reduceContacts(size_t first);
@@ -193,6 +214,8 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
   double myFriction = 0, myCompliance = 0, myDamping = 0;
   bool myReduceConstraints = false;
+  ColliderType myColliderType = ColliderType::TriIntersection;
+  int myGridResolution = 20;
   std::map<const Component*, std::unique_ptr<Geometry>> myGeometry;
   long myDetections = 0;  ///< count of detections, to rebuild FEM geometry once per detection
   std::vector<ContactPoint> myContacts;  ///< of the last detection

@@ -123,17 +123,29 @@ TEST(Contact, ReducedConstraintsKeepOneRowPerBlockedDirection) {
   }
 }
 
+/// A 0.1 m icosahedral ball dropped from 2 cm onto a fixed plate, μ = 0.3.
+struct BallOnPlate {
+  test::TestRoot r{Vector3d(0, 0, -9.8)};
+  RigidBody& plate;
+  std::shared_ptr<PolygonalMesh> ballMesh;
+  RigidBody& ball;
+  CollisionBehavior& behavior;
+  BallOnPlate()
+      : plate(r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000))),
+        ballMesh(std::make_shared<PolygonalMesh>(MeshFactory::createIcosahedralSphere(0.1, 2))),
+        ball(r.mech.addRigidBody(RigidBody::createFromMesh("ball", ballMesh, 1000))),
+        behavior(r.mech.setCollisionBehavior(ball, plate, true, 0.3)) {
+    plate.setDynamic(false);
+    plate.setPose(RigidTransform3d(0, 0, -0.05));
+    ball.setPose(RigidTransform3d(0, 0, 0.12));
+  }
+};
+
 TEST(Contact, BallRestsOnAPlateWithinTheTolerance) {
   // An icosahedral ball touches with its vertices, which lie on the sphere:
   // its lowest vertex comes to rest within the tolerance of the plate.
-  test::TestRoot r(Vector3d(0, 0, -9.8));
-  RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000));
-  plate.setDynamic(false);
-  plate.setPose(RigidTransform3d(0, 0, -0.05));
-  auto ballMesh = std::make_shared<PolygonalMesh>(MeshFactory::createIcosahedralSphere(0.1, 2));
-  RigidBody& ball = r.mech.addRigidBody(RigidBody::createFromMesh("ball", ballMesh, 1000));
-  ball.setPose(RigidTransform3d(0, 0, 0.12));
-  r.mech.setCollisionBehavior(ball, plate, true, 0.3);
+  BallOnPlate s;
+  auto& [r, plate, ballMesh, ball, behavior] = s;
   r.run(2.0, 0.01);
   double lowest = INFINITY;
   for (int i = 0; i < ballMesh->numVertices(); ++i)
@@ -144,6 +156,42 @@ TEST(Contact, BallRestsOnAPlateWithinTheTolerance) {
   EXPECT_LE(lowest, 1e-12);
   EXPECT_LT(ball.getVelocity().norm(), 1e-6);
   EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
+}
+
+TEST(Contact, SignedDistanceColliderRestsTheBallAsTheTreeDoes) {
+  // SIGNED_DISTANCE (§8.4.2): the ball's vertices against the plate's
+  // distance grid. Near the middle of the plate's top face the grid's
+  // trilinear distance is the exact one, so the ball comes to rest where
+  // TRI_INTERSECTION's exact point–mesh distance puts it, and carries its
+  // weight.
+  double rest[2];
+  for (int byGrid = 0; byGrid < 2; ++byGrid) {
+    BallOnPlate s;
+    auto& [r, plate, ballMesh, ball, behavior] = s;
+    if (byGrid) behavior.setColliderType(ColliderType::SignedDistance);
+    r.run(2.0, 0.01);
+    rest[byGrid] = ball.getPosition().z();
+    EXPECT_LT(ball.getVelocity().norm(), 1e-6);
+    EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
+    if (byGrid) {
+      const DistanceGrid* g = r.mech.getCollisionManager().getDistanceGrid(plate);
+      ASSERT_NE(g, nullptr);
+      EXPECT_EQ(g->resolution().maxCoeff(), 20);
+    }
+  }
+  EXPECT_NEAR(rest[1], rest[0], 1e-9);
+}
+
+TEST(Contact, ColliderTypeChoicesThatAreNotBuiltOrCannotWorkAreModelErrors) {
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000));
+  CollisionManager& cm = r.mech.getCollisionManager();
+  EXPECT_EQ(cm.getColliderType(), ColliderType::TriIntersection);
+  EXPECT_THROW(cm.setColliderType(ColliderType::AjlContour), ModelError);
+  EXPECT_THROW(cm.setColliderType(ColliderType::Inherited), ModelError);
+  EXPECT_THROW(r.mech.setCollisionBehavior(plate, Collidable::All, true).setColliderType(ColliderType::AjlContour),
+               ModelError);
+  EXPECT_THROW(cm.setDistanceGridMaxResolution(1), ModelError);
 }
 
 TEST(Contact, BoxOnAnInclineSlidesAtGTimesSinMinusMuCos) {
