@@ -42,12 +42,17 @@ struct Rest {
 };
 
 /// A 0.4 × 0.4 × 0.2 m block dropped 1 mm onto the plate, after 2 s.
-Rest blockOnPlate(bool bilateral) {
+Rest blockOnPlate(bool bilateral, ColliderType collider = ColliderType::Inherited,
+                  std::vector<Vector3d>* nodes = nullptr) {
   test::TestRoot r(Vector3d(0, 0, -g));
   RigidBody& plate = addPlate(r.mech);
   FemModel3d& block = addBlock(r.mech, "block", 0.4, 0.2, 2, 0.101);
-  r.mech.setCollisionBehavior(block, plate, true).setBilateralVertexContact(bilateral);
+  CollisionBehavior& behav = r.mech.setCollisionBehavior(block, plate, true);
+  behav.setBilateralVertexContact(bilateral);
+  behav.setColliderType(collider);
   r.run(2.0, 0.01);
+  if (nodes)
+    for (int i = 0; i < block.numNodes(); ++i) nodes->push_back(block.getNode(i).getPosition());
   CollisionManager& cm = r.mech.getCollisionManager();
   Rest s{cm.getContactForce(block).z(), 1000 * 0.4 * 0.4 * 0.2 * g, cm.getMaxHardError(), 0, 0};
   for (const ContactPoint& c : cm.getContacts()) {
@@ -68,6 +73,26 @@ TEST(FemContact, BlockRestsOnAPlateCarryingItsWeight) {
     EXPECT_NEAR(s.forceZ, s.weight, 1e-3 * s.weight) << "bilateral " << bilateral;
     EXPECT_LE(s.maxError, 1e-9) << "penetration within penetrationTol";
   }
+}
+
+TEST(FemContact, BlockRestsTheSameUnderTheSignedDistanceCollider) {
+  // The block's bottom vertices against the plate's distance grid: the
+  // plate's top face region is where the grid is exact, so every node comes
+  // to rest where the tree's exact distance puts it (the check of the
+  // guide's §8.4.2 SIGNED_DISTANCE), carrying the block's weight.
+  std::vector<Vector3d> byTree, byGrid;
+  blockOnPlate(true, ColliderType::TriIntersection, &byTree);
+  const Rest s = blockOnPlate(true, ColliderType::SignedDistance, &byGrid);
+  EXPECT_EQ(s.contacts, 9);
+  EXPECT_NEAR(s.forceZ, s.weight, 1e-3 * s.weight);
+  ASSERT_EQ(byGrid.size(), byTree.size());
+  for (size_t i = 0; i < byTree.size(); ++i) EXPECT_LT((byGrid[i] - byTree[i]).norm(), 1e-9) << "node " << i;
+  // Two FEM models have no grid between them (grids are for fixed meshes).
+  test::TestRoot r(Vector3d(0, 0, -g));
+  FemModel3d& lower = addBlock(r.mech, "lower", 0.6, 0.2, 3, 0.1);
+  FemModel3d& upper = addBlock(r.mech, "upper", 0.3, 0.1, 2, 0.2);
+  r.mech.setCollisionBehavior(upper, lower, true).setColliderType(ColliderType::SignedDistance);
+  EXPECT_THROW(r.run(0.01, 0.01), ModelError);
 }
 
 TEST(FemContact, TwoFemBlocksStackWithinTheTolerance) {
