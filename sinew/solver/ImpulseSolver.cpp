@@ -342,7 +342,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     const auto& ci = sys.info(i);
     if (ci.solveOffset < 0) continue;
     const auto f = myS.myF.segment(ci.solveOffset, ci.velSize);
-    auto* body = dynamic_cast<RigidBody*>(ci.comp);
+    const RigidBody* body = ci.rigid;
     if (body && ci.velSize == 6) {
       const SpatialInertia& I = body->getInertia();
       const Matrix3d& R = body->getRotation();

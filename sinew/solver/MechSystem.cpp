@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "sinew/Error.h"
+#include "sinew/mech/RigidBody.h"
 
 namespace sinew {
 
@@ -29,6 +30,7 @@ void MechSystem::build(const std::vector<DynamicComponent*>& comps,
   for (auto* c : comps) {
     CompInfo ci;
     ci.comp = c;
+    ci.rigid = dynamic_cast<RigidBody*>(c);
     ci.velSize = c->getVelStateSize();
     ci.posSize = c->getPosStateSize();
     ci.posOffset = myPosSize;

@@ -20,10 +20,15 @@
 
 namespace sinew {
 
+class RigidBody;
+
 class MechSystem : public JacobianPattern {
  public:
   struct CompInfo {
     DynamicComponent* comp = nullptr;
+    /// comp as a rigid body (its 6-dof twist and inertia), else null: found
+    /// once here, not by a cast in every step.
+    RigidBody* rigid = nullptr;
     int velSize = 0, posSize = 0;
     int posOffset = 0;       ///< into the full position state
     int velOffset = 0;       ///< into the full velocity state

@@ -32,7 +32,7 @@ void takeFictitiousWrenchAtMidpoint(const MechSystem& sys, const Eigen::VectorXd
   Block M;
   for (int i = 0; i < sys.numComponents(); ++i) {
     const auto& ci = sys.info(i);
-    auto* body = dynamic_cast<const RigidBody*>(ci.comp);
+    const RigidBody* body = ci.rigid;
     if (ci.solveOffset < 0 || !body || ci.velSize != 6 || body->getMass() <= 0) continue;
     const SpatialInertia& I = body->getInertia();
     const Matrix3d& R = body->getRotation();
