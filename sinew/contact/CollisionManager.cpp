@@ -5,6 +5,7 @@
 
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionResponse.h"
+#include "sinew/contact/ContactRow.h"
 #include "sinew/model/Checks.h"
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/mech/MechModel.h"
@@ -148,13 +149,14 @@ CollisionBehavior& CollisionManager::getDefaultBehavior(Collidable::Group g0, Co
   return *myDefaults[i][j];
 }
 
+bool CollisionManager::inGroup(const Component& c, Collidable::Group g) const {
+  return g == Collidable::Group::AllBodies || g == Collidable::Group::All || g == groupOf(c);
+}
+
 const CollisionBehavior* CollisionManager::getActingBehavior(Component& a, Component& b) const {
   // 1. the pair itself; 2. a collidable with the other's group, later
   // settings first; 3. the defaults between the two groups (§8.1.2).
   if (const CollisionBehavior* p = getBehavior(a, b)) return p->isEnabled() ? p : nullptr;
-  auto inGroup = [&](const Component& c, Collidable::Group g) {
-    return g == Collidable::Group::AllBodies || g == Collidable::Group::All || g == groupOf(c);
-  };
   for (auto it = myPairs.rbegin(); it != myPairs.rend(); ++it)
     if (!it->b && ((it->a == &a && inGroup(b, it->group)) || (it->a == &b && inGroup(a, it->group))))
       return it->behav->isEnabled() ? it->behav : nullptr;
@@ -183,23 +185,8 @@ Vector3d CollisionManager::getContactForce(const Component& collidable) const {
 // ------------------------------------------------------------- constraint rows
 
 namespace {
-/// One side's entries of the row d·(v_A − v_B) at the contact: (d, r × d)
-/// for a rigid body with arm r to the contact, w·d for each weighted node
-/// of an FEM side.
-void addSideEntries(ConstraintBuilder& b, const RigidBody* body, const std::vector<std::pair<FemNode3d*, double>>& nodes,
-                    const Vector3d& p, const Vector3d& d) {
-  if (body) {
-    Eigen::Matrix<double, 1, 6> g;
-    g << d.transpose(), (p - body->getPosition()).cross(d).transpose();
-    b.addEntry(*body, g);
-    return;
-  }
-  for (const auto& [node, w] : nodes) b.addEntry(*node, (w * d).transpose());
-}
-
 void addContactEntries(ConstraintBuilder& b, const ContactPoint& c, const Vector3d& d) {
-  addSideEntries(b, c.bodyA, c.nodesA, c.position, d);
-  addSideEntries(b, c.bodyB, c.nodesB, c.position, -d);
+  contact_detail::forEachRowEntry(c, d, [&](const DynamicComponent& comp, const auto& g) { b.addEntry(comp, g); });
 }
 
 Vector3d sideVelocity(const RigidBody* body, const std::vector<std::pair<FemNode3d*, double>>& nodes,

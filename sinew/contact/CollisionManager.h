@@ -82,6 +82,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setDefaultBehavior(Collidable::Group g0, Collidable::Group g1, const CollisionBehavior& behav);
   /// Rigid, Deformable or Self only (§8.1.2); ModelError otherwise.
   CollisionBehavior& getDefaultBehavior(Collidable::Group g0, Collidable::Group g1) const;
+  /// Whether collidable c (a rigid body, an FEM model or mesh) belongs to
+  /// group g (Self holds no body: self-collision is not built).
+  bool inGroup(const Component& c, Collidable::Group g) const;
   /// The behaviour that governs two specific bodies, or null if none is
   /// enabled for them.
   const CollisionBehavior* getActingBehavior(Component& a, Component& b) const;

@@ -10,25 +10,21 @@
 #include <numeric>
 
 #include "sinew/contact/CollisionManager.h"
-#include "sinew/fem/FemNode3d.h"
-#include "sinew/mech/RigidBody.h"
+#include "sinew/contact/ContactRow.h"
 
 namespace sinew {
 
 namespace {
-/// A contact's row over the dofs it touches: (component, dof) → value,
-/// for relative motion along the normal, as the solver's row has it.
-using SparseRow = std::map<std::pair<const void*, int>, double>;
+/// A contact's row over the dofs it touches: (component, dof) → value.
+using SparseRow = std::map<std::pair<const DynamicComponent*, int>, double>;
 
-void addSide(SparseRow& row, const RigidBody* body, const std::vector<std::pair<FemNode3d*, double>>& nodes,
-             const Vector3d& p, const Vector3d& d) {
-  if (body) {
-    const Vector3d m = (p - body->getPosition()).cross(d);
-    for (int k = 0; k < 3; ++k) row[{body, k}] += d[k], row[{body, 3 + k}] += m[k];
-    return;
-  }
-  for (const auto& [node, w] : nodes)
-    for (int k = 0; k < 3; ++k) row[{node, k}] += w * d[k];
+/// The row along the contact's normal, as the solver's row has it.
+SparseRow normalRow(const ContactPoint& c) {
+  SparseRow row;
+  contact_detail::forEachRowEntry(c, c.normal, [&](const DynamicComponent& comp, const auto& g) {
+    for (int k = 0; k < g.size(); ++k) row[{&comp, k}] += g[k];
+  });
+  return row;
 }
 
 double dot(const SparseRow& a, const SparseRow& b) {
@@ -53,10 +49,7 @@ void CollisionManager::reduceContacts(size_t first) {
   std::vector<SparseRow> basis;
   std::vector<char> keep(myContacts.size(), 0);
   for (size_t k : order) {
-    const ContactPoint& c = myContacts[k];
-    SparseRow r;
-    addSide(r, c.bodyA, c.nodesA, c.position, c.normal);
-    addSide(r, c.bodyB, c.nodesB, c.position, -c.normal);
+    SparseRow r = normalRow(myContacts[k]);
     const double norm0 = std::sqrt(dot(r, r));
     for (int pass = 0; pass < 2; ++pass)
       for (const SparseRow& q : basis) {

@@ -1,8 +1,9 @@
 #include "sinew/contact/CollisionResponse.h"
 
+#include <algorithm>
+
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
-#include "sinew/mech/RigidBody.h"
 
 namespace sinew {
 
@@ -13,20 +14,10 @@ bool isOrWithin(const Component* part, const Component* c) {
     if (p == c) return true;
   return false;
 }
-
-bool inGroup(const Component* c, Collidable::Group g) {
-  const bool rigid = dynamic_cast<const RigidBody*>(c) != nullptr;
-  switch (g) {
-    case Collidable::Group::Rigid: return rigid;
-    case Collidable::Group::Deformable: return !rigid;
-    case Collidable::Group::Self: return false;  // self-collision is not built
-    default: return true;
-  }
-}
 }  // namespace
 
 bool CollisionResponse::matches(const ContactPoint& c, bool& flipped) const {
-  auto other = [&](const Component* x) { return myB ? isOrWithin(x, myB) : inGroup(x, myGroup); };
+  auto other = [&](const Component* x) { return myB ? isOrWithin(x, myB) : myManager->inGroup(*x, myGroup); };
   if (isOrWithin(c.collidableA, myA) && other(c.collidableB)) {
     flipped = false;
     return true;
@@ -57,12 +48,16 @@ ContactData CollisionResponse::toData(const ContactPoint& c, bool flipped) const
   return d;
 }
 
+bool CollisionResponse::reports(const ContactPoint& c, bool& flipped) const {
+  // Watched points just outside, carrying no force, are not contacts yet.
+  return (c.depth > 0 || c.normalForce != 0) && matches(c, flipped);
+}
+
 bool CollisionResponse::inContact() const {
   if (!myManager) return false;
   bool flipped;
-  for (const ContactPoint& c : myManager->getContacts())
-    if ((c.depth > 0 || c.normalForce != 0) && matches(c, flipped)) return true;
-  return false;
+  const auto& all = myManager->getContacts();
+  return std::any_of(all.begin(), all.end(), [&](const ContactPoint& c) { return reports(c, flipped); });
 }
 
 std::vector<ContactData> CollisionResponse::getContactData() const {
@@ -70,7 +65,7 @@ std::vector<ContactData> CollisionResponse::getContactData() const {
   if (!myManager) return out;
   bool flipped;
   for (const ContactPoint& c : myManager->getContacts())
-    if ((c.depth > 0 || c.normalForce != 0) && matches(c, flipped)) out.push_back(toData(c, flipped));
+    if (reports(c, flipped)) out.push_back(toData(c, flipped));
   return out;
 }
 

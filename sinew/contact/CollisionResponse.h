@@ -71,6 +71,8 @@ class CollisionResponse : public Component {
   /// Whether the contact is between this response's collidables, and
   /// whether its penetrating side is collidable 1.
   bool matches(const ContactPoint& c, bool& flipped) const;
+  /// matches(), for a contact that penetrates or carries force.
+  bool reports(const ContactPoint& c, bool& flipped) const;
   ContactData toData(const ContactPoint& c, bool flipped) const;
   void requireIndex(int cidx) const;
 
