@@ -39,9 +39,7 @@ bool ContactLCP::invertBlocks(const SparseMatrixd& S, bool sPatternChanged) {
 
 void ContactLCP::addRows(const ConstraintRows& rows) {
   const int m = rows.numRows();
-  if (static_cast<int>(myScratch.size()) < m) myScratch.resize(m);
-  for (int i = 0; i < m; ++i) myScratch[i].clear();
-  for (const auto& e : rows.entries) myScratch[e.row()].emplace_back(e.col(), e.value());
+  rows.entryLists(myScratch);
   int blocks[8];
   for (int i = 0; i < m; ++i) {
     auto& entries = myScratch[i];

@@ -76,7 +76,7 @@ class ContactLCP {
   std::vector<Row> myRows;        ///< N's rows, then D's
   std::vector<int> myDof;
   std::vector<double> myJ, myY;
-  std::vector<std::vector<std::pair<int, double>>> myScratch;  ///< entries of each row while building
+  std::vector<std::vector<std::pair<int, double>>> myScratch;  ///< entries of each row while building (ConstraintRows::EntryLists)
   int mySweeps = 0;
   bool myConverged = false;
 };

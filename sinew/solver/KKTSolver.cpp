@@ -7,6 +7,12 @@
 
 namespace sinew {
 
+void ConstraintRows::entryLists(EntryLists& lists, size_t first) const {
+  lists.resize(first + numRows());
+  for (size_t i = first; i < lists.size(); ++i) lists[i].clear();
+  for (const auto& e : entries) lists[first + e.row()].emplace_back(e.col(), e.value());
+}
+
 std::string KKTSolver::backendName() const {
   if (myUsedContact) return "ContactLCP";
   if (myUsedSchur) return "Schur";
@@ -196,12 +202,10 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
                               Eigen::VectorXd& theta) {
   const FrictionRows& D = *myFriction;
   const int nd = D.numRows(), n = static_cast<int>(S.rows());
-  std::vector<std::vector<std::pair<int, double>>> rowEntries(nd);
-  for (const auto& e : D.rows.entries) rowEntries[e.row()].emplace_back(e.col(), e.value());
+  ConstraintRows::EntryLists rowEntries;
+  D.rows.entryLists(rowEntries);
   auto slip = [&](int k) {  // w = D u + R φ − b of row k
-    double w = D.rows.compliance[k] * myPhi[k] - D.rows.rhs[k];
-    for (auto [col, v] : rowEntries[k]) w += v * u[col];
-    return w;
+    return rowTimes(rowEntries[k], u, D.rows.compliance[k] * myPhi[k] - D.rows.rhs[k]);
   };
   myPhi.setZero(nd);
   Eigen::VectorXd bfx, e(n), bound, x, r, dx;

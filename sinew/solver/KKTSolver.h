@@ -38,7 +38,18 @@ struct ConstraintRows {
   std::vector<double> compliance;                ///< R diagonal for each row
   int numRows() const { return static_cast<int>(rhs.size()); }
   void clear() { entries.clear(); rhs.clear(); compliance.clear(); }
+  /// One (dof, value) list per row.
+  using EntryLists = std::vector<std::vector<std::pair<int, double>>>;
+  /// Fills lists[first + i] with row i's entries, sizing `lists` to first +
+  /// numRows() (the lists kept keep their storage).
+  void entryLists(EntryLists& lists, size_t first = 0) const;
 };
+
+/// start + a row's value at v (Σ value · v[dof] over its entry list).
+inline double rowTimes(const std::vector<std::pair<int, double>>& row, const Eigen::VectorXd& v, double start = 0) {
+  for (auto [col, value] : row) start += value * v[col];
+  return start;
+}
 
 /// Box-friction rows (guide §8.9.4): D u = b_d with impulses φ bounded by
 /// |φ_k| ≤ mu_k · θ[normalRow_k], the normal impulses of the solve without
@@ -81,9 +92,10 @@ class KKTSolver {
                   Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   /// Whether solveAgain can use the last solve's factors (for rows of the same number).
   bool canSolveAgain() const { return myUsedSchur && myPhi.size() == 0 && mySchur.factoredHard(); }
-  /// The friction solver that takes over when the direct friction pass
-  /// fails its energy check, for contact without bilateral rows over a
-  /// block-diagonal S (see ContactLCP; backendName() says when it ran).
+  /// The Gauss–Seidel contact solver for contact without bilateral rows
+  /// over a block-diagonal S: it takes over when pivoting cycles or the
+  /// exact friction pass fails, and serves piles of 200 friction rows or
+  /// more directly (see ContactLCP; backendName() says when it ran).
   ContactLCP& contactSolver() { return myContact; }
   /// How many solves discarded their direct friction pass (energy check).
   long frictionFallbacks() const { return myFrictionFallbacks; }
@@ -134,7 +146,7 @@ class KKTSolver {
   std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
   std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix
   SchurKKTSolver mySchur;                     ///< for block-diagonal S
-  ContactLCP myContact;                       ///< friction fallback for contact alone over block-diagonal S
+  ContactLCP myContact;                       ///< Gauss–Seidel for contact alone over block-diagonal S
   bool myBlocksKnown = false, myBlockDiagonal = false, myUsedSchur = false;
   bool myUsedContact = false, myContactStale = true;
   long myFrictionFallbacks = 0, myLCPFallbacks = 0;

@@ -46,15 +46,9 @@ bool KKTSolver::solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& b
   // responses below.
   Eigen::VectorXd u0, l0, t0;
   if (!solveEqualities(S, false, bf, G, N, std::vector<char>(nn, 0), u0, l0, t0)) return false;
-  std::vector<std::vector<std::pair<int, double>>> entries(nb);
-  for (const auto& e : N.entries) entries[e.row()].emplace_back(e.col(), e.value());
-  if (D)
-    for (const auto& e : D->rows.entries) entries[nn + e.row()].emplace_back(e.col(), e.value());
-  auto rowTimes = [&](int i, const Eigen::VectorXd& v) {
-    double s = 0;
-    for (auto [col, value] : entries[i]) s += value * v[col];
-    return s;
-  };
+  ConstraintRows::EntryLists entries;
+  N.entryLists(entries);
+  if (D) D->rows.entryLists(entries, nn);
   // W = J A⁻¹ Jᵀ + R, one response per row.
   Eigen::MatrixXd W(nb, nb);
   Eigen::VectorXd e(n), uj, lj, tj, r(nb);
@@ -65,11 +59,11 @@ bool KKTSolver::solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& b
     e.setZero();
     for (auto [col, value] : entries[j]) e[col] += value;
     if (!solveResponse(S, e, G, N, uj, lj, tj)) return false;
-    for (int i = 0; i < nb; ++i) W(i, j) = rowTimes(i, uj);
+    for (int i = 0; i < nb; ++i) W(i, j) = rowTimes(entries[i], uj);
     const bool normal = j < nn;
     const double b = normal ? N.rhs[j] : D->rows.rhs[j - nn];
     W(j, j) += normal ? N.compliance[j] : D->rows.compliance[j - nn];
-    r[j] = rowTimes(j, u0) - b;
+    r[j] = rowTimes(entries[j], u0) - b;
     scale = std::max({scale, std::abs(b), std::abs(r[j])});
     if (!normal) {
       bounds.boundBy[j] = D->normalRow[j - nn];
