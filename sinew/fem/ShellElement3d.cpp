@@ -7,6 +7,10 @@ namespace sinew {
 SINEW_PROPERTIES(ShellElement3d, FemElement3dBase) {
   list.add<ShellElement3d>("defaultThickness", "rest thickness of the shell", &ShellElement3d::getDefaultThickness,
                            &ShellElement3d::setDefaultThickness);
+  list.add<ShellElement3d>("assumedShearStrain",
+                           "take transverse shear strains from tying points (MITC4/MITC3) so thin shells do not lock",
+                           &ShellElement3d::getAssumedShearStrain, &ShellElement3d::setAssumedShearStrain)
+      .setDefault(true);
 }
 
 namespace {
@@ -128,6 +132,8 @@ void ShellElement3d::computeForcesAndStiffness(const FemMaterial& mat, ElementVe
   try {
     if (myMembrane) {
       computeMembraneForcesAndStiffness(myType, x0, x, myThickness, mat, f, K);
+    } else if (myAssumedShear) {
+      computeShellAnsForcesAndStiffness(myType, x0, x, mat, f, K);
     } else if (K) {
       computeElementForcesAndStiffness(shellReferenceElement(myType), x0, x, mat, f, *K);
     } else {
@@ -146,6 +152,7 @@ double ShellElement3d::computeStrainEnergy(const FemMaterial& mat) const {
   const int m = getDofPositions(rest, pos);
   const NodePositions x0(rest.data(), m), x(pos.data(), m);
   if (myMembrane) return computeMembraneStrainEnergy(myType, x0, x, myThickness, mat);
+  if (myAssumedShear) return computeShellAnsStrainEnergy(myType, x0, x, mat);
   return computeElementStrainEnergy(shellReferenceElement(myType), x0, x, mat);
 }
 
@@ -156,6 +163,8 @@ std::vector<IntegrationPointState> ShellElement3d::computeIntegrationPointStates
   std::vector<IntegrationPointState> states(numIntegrationPoints());
   if (myMembrane)
     computeMembranePointStates(myType, x0, x, myThickness, getMaterial(), states);
+  else if (myAssumedShear)
+    computeShellAnsPointStates(myType, x0, x, getMaterial(), states);
   else
     sinew::computeIntegrationPointStates(shellReferenceElement(myType), x0, x, getMaterial(), states);
   return states;

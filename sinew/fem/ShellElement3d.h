@@ -47,6 +47,13 @@ class ShellElement3d : public FemElement3dBase {
   /// set by hand, and masses.
   void setDefaultThickness(double h);
 
+  /// Whether a regular shell takes its transverse shear strains from tying
+  /// points (MITC4/MITC3, default true) rather than from the solid, which
+  /// locks in bending when cells are long against the thickness. Membranes
+  /// have no transverse shear and ignore it.
+  bool getAssumedShearStrain() const { return myAssumedShear; }
+  void setAssumedShearStrain(bool enable) { myAssumedShear = enable; }
+
   /// Rest volume: of the solid between back and front nodes (regular), or
   /// area × thickness (membrane).
   double getRestVolume() const override;
@@ -84,6 +91,7 @@ class ShellElement3d : public FemElement3dBase {
   ShellType myType;
   double myThickness;
   bool myMembrane;
+  bool myAssumedShear = true;
 };
 
 /// The 3-node triangular shell (§6.1.2.3).

@@ -34,6 +34,19 @@ enum class ShellType { Tri, Quad };
 /// shell rule of 9 or 8 points.
 const ReferenceElement& shellReferenceElement(ShellType type);
 
+/// Forces f and tangent K (if given) of a regular shell whose transverse
+/// shear strains are assumed (MITC4 for Quad, MITC3 for Tri;
+/// ShellAnsKernels.cpp), at rest and current solid-shell node positions;
+/// throws InvertedElementError as the volume kernels do.
+void computeShellAnsForcesAndStiffness(ShellType type, NodePositions rest, NodePositions pos, const FemMaterial& mat,
+                                       ElementVector& f, ElementMatrix* K);
+/// Strain energy of that shell, of which the forces are minus the gradient.
+double computeShellAnsStrainEnergy(ShellType type, NodePositions rest, NodePositions pos, const FemMaterial& mat);
+/// Its strain (with the assumed shears) and Cauchy stress at each
+/// integration point.
+void computeShellAnsPointStates(ShellType type, NodePositions rest, NodePositions pos, const FemMaterial& mat,
+                                std::span<IntegrationPointState> out);
+
 /// Number of corner nodes (3 or 4) and of membrane points (3 or 4).
 inline int numShellNodes(ShellType type) { return type == ShellType::Tri ? 3 : 4; }
 

@@ -16,6 +16,18 @@ Matrix6d voigtSymProduct(const Matrix3d& A) {
   return c;
 }
 
+Matrix6d voigtCongruence(const Matrix3d& P) {
+  Matrix6d Q;
+  for (int I = 0; I < 6; ++I) {
+    const int A = kVoigtI[I], B = kVoigtJ[I];
+    for (int J = 0; J < 6; ++J) {
+      const int a = kVoigtI[J], b = kVoigtJ[J];
+      Q(I, J) = P(A, a) * P(B, b) + (a != b ? P(A, b) * P(B, a) : 0.0);
+    }
+  }
+  return Q;
+}
+
 Matrix6d voigtIdentityOuter() {
   Matrix6d c = Matrix6d::Zero();
   c.topLeftCorner<3, 3>().setOnes();

@@ -42,6 +42,13 @@ inline Matrix6d voigtOuter(const Matrix3d& A, const Matrix3d& B) {
 /// of the symmetric identity (I ⊙ I is the symmetric identity 𝕀 itself).
 Matrix6d voigtSymProduct(const Matrix3d& A);
 
+/// The map A ↦ P A Pᵀ of symmetric tensors on stress-like Voigt vectors
+/// (entry (AB, ab) is P_Aa P_Bb + P_Ab P_Ba for a ≠ b, P_Aa P_Ba for a = b).
+/// With Q = Q(F⁻¹) it pulls a Cauchy stress back to the second
+/// Piola–Kirchhoff one, S = J·Q·σ, and a spatial tangent back to the
+/// material one, C = J·Q·c·Qᵀ.
+Matrix6d voigtCongruence(const Matrix3d& P);
+
 /// I ⊗ I and 𝕀 = I ⊙ I = diag(1,1,1,½,½,½) in Voigt form.
 Matrix6d voigtIdentityOuter();
 Matrix6d voigtSymIdentity();
