@@ -31,6 +31,7 @@ void registerDemos() {
     registerJointedCollide(reg);
     registerBallPlateCollide(reg);
     registerFemCollisions(reg);
+    registerFemSelfCollide(reg);
     registerElasticFoundationContact(reg);
     registerContactForceMonitor(reg);
     registerImpulseDemos(reg);

@@ -42,6 +42,7 @@ void registerLumbarFEMDisk(ModelRegistry& reg);
 void registerJointedCollide(ModelRegistry& reg);
 void registerBallPlateCollide(ModelRegistry& reg);
 void registerFemCollisions(ModelRegistry& reg);
+void registerFemSelfCollide(ModelRegistry& reg);
 void registerElasticFoundationContact(ModelRegistry& reg);
 void registerContactForceMonitor(ModelRegistry& reg);
 void registerImpulseDemos(ModelRegistry& reg);

@@ -44,7 +44,9 @@ class FemCollisions : public RootModel {
     block.transformGeometry(RigidTransform3d(0.45, 0, 0.25));
     PolygonalMesh sphere = MeshFactory::createIcosahedralSphere(0.13, 2);
     sphere.translate(Vector3d(0.45, 0, 0.25));  // at the block's centre, in world coordinates
-    block.addMesh("embedded", sphere);
+    // addMesh makes the mesh INTERNAL (§8.3.2); it collides with other
+    // bodies, so it is EXTERNAL (as FemEmbeddedSphere sets it, §6.3.3).
+    block.addMesh("embedded", sphere).setCollidable(Collidability::External);
 
     // Set up collisions (the guide's code).
     mech.setCollisionBehavior(ellipsoid, beam, true);  // beam-ellipsoid

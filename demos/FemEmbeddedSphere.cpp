@@ -24,6 +24,7 @@ class FemEmbeddedSphere : public RootModel {
     fem->setMaterial(LinearMaterial(4000, 0.33));
     // The sphere is centred in the cube already, so it needs no moving.
     sphere = &fem->addMesh("sphere", MeshFactory::createOctahedralSphere(0.15, 3));
+    sphere->setCollidable(Collidability::External);
     // Boundary condition: the left face is fixed.
     for (auto& n : fem->nodes())
       if (n.getPosition().x() == -0.2) n.setDynamic(false);

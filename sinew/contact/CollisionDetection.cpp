@@ -3,6 +3,7 @@
 // boxes and vertex penetration between the pairs a behaviour enables.
 #include <algorithm>
 #include <cmath>
+#include <unordered_set>
 
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
@@ -13,6 +14,22 @@ namespace sinew {
 
 namespace {
 bool collides(Collidability k) { return k == Collidability::All || k == Collidability::External; }
+bool collidesInternally(Collidability k) { return k == Collidability::All || k == Collidability::Internal; }
+
+void collectFemModels(Component& c, std::vector<Component*>& out) {
+  if (dynamic_cast<FemModel3d*>(&c)) {
+    out.push_back(&c);
+    return;
+  }
+  if (auto* cc = dynamic_cast<CompositeComponent*>(&c))
+    for (int i = 0; i < cc->numComponents(); ++i) collectFemModels(*cc->getComponent(i), out);
+}
+
+/// The model whose `meshes` list holds mc, or null.
+const FemModel3d* owningModel(const FemMeshComp& mc) {
+  const Component* list = mc.getParent();
+  return list ? dynamic_cast<const FemModel3d*>(list->getParent()) : nullptr;
+}
 
 void collect(Component& c, std::vector<Component*>& out) {
   if (auto* body = dynamic_cast<RigidBody*>(&c)) {
@@ -90,23 +107,56 @@ void CollisionManager::requireCollidable(const Component& c) const {
 std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
   std::vector<Component*> comps;
   collect(myMech, comps);
-  // Meshes of an FEM model (an embedded sphere) collide when a behaviour names them.
+  // Meshes of an FEM model (an embedded sphere) collide when a behaviour
+  // names them, or with each other when their model self-collides (§8.3.2).
+  auto addMesh = [&](Component* c) {
+    if (std::find(comps.begin(), comps.end(), c) == comps.end()) comps.push_back(c);
+  };
   for (const auto& p : myPairs)
     for (Component* c : {p.a, p.b})
-      if (auto* mc = dynamic_cast<FemMeshComp*>(c))
-        if (std::find(comps.begin(), comps.end(), c) == comps.end()) comps.push_back(mc);
+      if (dynamic_cast<FemMeshComp*>(c)) addMesh(c);
+  std::vector<Component*> models;
+  collectFemModels(myMech, models);
+  for (Component* m : models) {
+    auto* fem = static_cast<FemModel3d*>(m);
+    if (!getSelfBehavior(*fem)) continue;
+    for (auto& mc : fem->getMeshComps())
+      if (!fem->isSurfaceMeshComp(mc) && collidesInternally(mc.getCollidable()))
+        addMesh(&mc);
+  }
   std::vector<Collider> out;
   for (Component* c : comps) {
     Collider k;
     k.comp = c;
     k.rigid = dynamic_cast<RigidBody*>(c);
-    if (auto* fem = dynamic_cast<FemModel3d*>(c)) k.mesh = &fem->getSurfaceMeshComp();
-    if (auto* mc = dynamic_cast<FemMeshComp*>(c)) k.mesh = mc;
+    if (auto* fem = dynamic_cast<FemModel3d*>(c)) {
+      k.mesh = &fem->getSurfaceMeshComp();
+      k.compound = fem;
+    }
+    if (auto* mc = dynamic_cast<FemMeshComp*>(c)) {
+      k.mesh = mc;
+      k.compound = owningModel(*mc);
+      k.submesh = !k.compound || !static_cast<const FemModel3d*>(k.compound)->isSurfaceMeshComp(*mc);
+    }
     if (k.mesh && !dynamic_cast<PolygonalMesh*>(&k.mesh->getMesh()))
       throw ModelError("a collidable FEM mesh must be a polygonal mesh", k.mesh->describe());
     out.push_back(k);
   }
   return out;
+}
+
+const CollisionBehavior* CollisionManager::pairBehavior(const Collider& a, const Collider& b) const {
+  if (a.compound && a.compound == b.compound) {
+    // Internal: two meshes of one model. Its surface encloses the others,
+    // so it takes no part.
+    if (!a.submesh || !b.submesh) return nullptr;
+    if (!collidesInternally(a.mesh->getCollidable()) || !collidesInternally(b.mesh->getCollidable())) return nullptr;
+    if (const CollisionBehavior* p = getBehavior(*a.comp, *b.comp)) return p->isEnabled() ? p : nullptr;
+    return getSelfBehavior(*a.compound);
+  }
+  for (const Collider* c : {&a, &b})
+    if (c->submesh && !collides(c->mesh->getCollidable())) return nullptr;
+  return getActingBehavior(*a.comp, *b.comp);
 }
 
 const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c) {
@@ -183,10 +233,22 @@ void CollisionManager::detectVertices(const Collider& a, const Collider& b, doub
   const PolygonalMesh& meshA = ga->surface();
   TriangleBVTree::Nearest n;
   std::vector<int> cands;
+  // Two meshes of one model that share nodes touch there without
+  // colliding: A's vertices on B's nodes are left out.
+  const bool internal = a.compound && a.compound == b.compound;
+  std::unordered_set<const FemNode3d*> nodesB;
+  if (internal)
+    for (int v = 0; v < b.mesh->numVertexAttachments(); ++v)
+      for (const FemNode3d* node : b.mesh->getVertexNodes(v)) nodesB.insert(node);
+  auto onB = [&](int v) {
+    for (const FemNode3d* node : a.mesh->getVertexNodes(v))
+      if (nodesB.count(node)) return true;
+    return false;
+  };
   for (int i = 0; i < meshA.numVertices(); ++i) {
     const Vector3d pB = TAB.transformPoint(meshA.getVertex(i));
     if (!gb->tree->within(pB, margin, n)) continue;
-    if (pulled(a, b, i)) continue;
+    if (pulled(a, b, i) || (internal && onB(i))) continue;
     ContactPoint c = vertexContact(a, b, i, TBW.transformPoint(pB));
     Vector3d normal;
     double depth;
@@ -350,7 +412,7 @@ void CollisionManager::updateContacts(double h) {
       all[i].mesh->updateVertexPositions();
       const MeshBase& m = all[i].mesh->getMesh();
       for (int v = 0; v < m.numVertices(); ++v) boxes[i].extend(m.getVertex(v));
-      const FemModel3d* fem = dynamic_cast<const FemModel3d*>(all[i].mesh->getParent() ? all[i].mesh->getParent()->getParent() : nullptr);
+      const FemModel3d* fem = owningModel(*all[i].mesh);
       if (fem)
         for (int k = 0; k < fem->numNodes(); ++k) {
           speed[i] = std::max(speed[i], fem->getNode(k).getVelocity().norm());
@@ -361,7 +423,7 @@ void CollisionManager::updateContacts(double h) {
   for (size_t i = 0; i < all.size(); ++i)
     for (size_t j = i + 1; j < all.size(); ++j) {
       if (boxes[i].isEmpty() || boxes[j].isEmpty() || !(dynamic[i] || dynamic[j])) continue;
-      const CollisionBehavior* behav = getActingBehavior(*all[i].comp, *all[j].comp);
+      const CollisionBehavior* behav = pairBehavior(all[i], all[j]);
       if (!behav) continue;
       const double reach = h * (speed[i] + speed[j]);
       const double grow = penetrationTol(*behav) + reach;

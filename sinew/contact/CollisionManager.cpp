@@ -7,6 +7,7 @@
 #include "sinew/contact/CollisionResponse.h"
 #include "sinew/contact/ContactRow.h"
 #include "sinew/model/Checks.h"
+#include "sinew/fem/FemModel3d.h"
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/mech/MechModel.h"
 
@@ -70,7 +71,11 @@ CollisionBehavior& CollisionManager::addBehavior(std::unique_ptr<CollisionBehavi
 }
 
 CollisionBehavior& CollisionManager::setBehavior(Component& a, Component& b, std::unique_ptr<CollisionBehavior> behav) {
-  if (&a == &b) throw ModelError("a collision behavior needs two different collidables", a.describe());
+  // (C, C) sets the self-collision of a compound collidable (§8.3.2).
+  if (&a == &b && !dynamic_cast<FemModel3d*>(&a))
+    throw ModelError("a collision behavior needs two different collidables (or a compound collidable, an FEM "
+                     "model, twice for its self-collision)",
+                     a.describe());
   requireCollidable(a);
   requireCollidable(b);
   clearBehavior(a, b);
@@ -121,32 +126,51 @@ void CollisionManager::clearBehaviors() {
 }
 
 void CollisionManager::setDefaultBehavior(Collidable::Group g0, Collidable::Group g1, const CollisionBehavior& behav) {
+  using G = Collidable::Group;
+  // Self-collision (§8.3.2) is (Deformable, Self), or (Self, Self): only
+  // compound collidables, which are deformable, have it.
+  if ((g0 == G::Self) != (g1 == G::Self) && g0 != G::All && g1 != G::All) {
+    const G other = g0 == G::Self ? g1 : g0;
+    if (other != G::Deformable)
+      throw ModelError("Collidable.Self pairs only with Deformable or Self: rigid bodies do not self-collide",
+                       describe());
+    myDefaults[2][2] = std::make_unique<CollisionBehavior>(behav);
+    return;
+  }
   // The composite groups set each primary pair they cover (§8.1.2).
-  auto expand = [](Collidable::Group g) -> std::vector<int> {
+  auto expand = [](G g) -> std::vector<int> {
     switch (g) {
-      case Collidable::Group::AllBodies: return {0, 1};
-      case Collidable::Group::All: return {0, 1, 2};
+      case G::AllBodies: return {0, 1};
+      case G::All: return {0, 1, 2};
       default: return {groupIndex(g)};
     }
   };
   for (int i : expand(g0))
     for (int j : expand(g1)) {
-      if ((i == 2) != (j == 2) && !(i == 2 && j == 2)) {
-        // Self pairs only with Self (or through All, which sets Self–Self).
-        if (g0 != Collidable::Group::All && g1 != Collidable::Group::All)
-          throw ModelError("Collidable.Self pairs only with Self", describe());
-        continue;
-      }
+      if ((i == 2) != (j == 2)) continue;  // (All, All) sets Self–Self, not Self with a body group
       myDefaults[i][j] = std::make_unique<CollisionBehavior>(behav);
       myDefaults[j][i] = std::make_unique<CollisionBehavior>(behav);
     }
 }
 
 CollisionBehavior& CollisionManager::getDefaultBehavior(Collidable::Group g0, Collidable::Group g1) const {
+  using G = Collidable::Group;
+  if ((g0 == G::Self && g1 == G::Deformable) || (g0 == G::Deformable && g1 == G::Self)) return *myDefaults[2][2];
   const int i = groupIndex(g0), j = groupIndex(g1);
-  if (i < 0 || j < 0)
-    throw ModelError("default behaviors exist only for the groups Rigid, Deformable and Self", describe());
+  if (i < 0 || j < 0 || (i == 2) != (j == 2))
+    throw ModelError("default behaviors exist for the groups Rigid and Deformable, and (Deformable, Self)",
+                     describe());
   return *myDefaults[i][j];
+}
+
+const CollisionBehavior* CollisionManager::getSelfBehavior(const Component& fem) const {
+  for (const auto& p : myPairs)
+    if (p.a == &fem && p.b == &fem) return p.behav->isEnabled() ? p.behav : nullptr;
+  for (auto it = myPairs.rbegin(); it != myPairs.rend(); ++it)
+    if (it->a == &fem && !it->b && it->group == Collidable::Group::Self)
+      return it->behav->isEnabled() ? it->behav : nullptr;
+  const CollisionBehavior& d = *myDefaults[2][2];
+  return d.isEnabled() ? &d : nullptr;
 }
 
 bool CollisionManager::inGroup(const Component& c, Collidable::Group g) const {

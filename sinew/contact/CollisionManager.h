@@ -83,8 +83,13 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// Rigid, Deformable or Self only (§8.1.2); ModelError otherwise.
   CollisionBehavior& getDefaultBehavior(Collidable::Group g0, Collidable::Group g1) const;
   /// Whether collidable c (a rigid body, an FEM model or mesh) belongs to
-  /// group g (Self holds no body: self-collision is not built).
+  /// group g (Self holds no body: it names self-collision, §8.3.2).
   bool inGroup(const Component& c, Collidable::Group g) const;
+  /// The behaviour under which the meshes of compound collidable `fem`
+  /// collide with each other (§8.3.2): set for (fem, fem), else for
+  /// (fem, Self), else the default (Deformable, Self); null if none is
+  /// enabled.
+  const CollisionBehavior* getSelfBehavior(const Component& fem) const;
   /// The behaviour that governs two specific bodies, or null if none is
   /// enabled for them.
   const CollisionBehavior* getActingBehavior(Component& a, Component& b) const;
@@ -163,8 +168,14 @@ class CollisionManager : public CompositeComponent, public Constrainer {
     Component* comp = nullptr;
     RigidBody* rigid = nullptr;
     FemMeshComp* mesh = nullptr;
+    const Component* compound = nullptr;  ///< the FEM model a mesh belongs to (a model's own surface: the model)
+    bool submesh = false;                 ///< a mesh component other than the model's surface
     bool deformable() const { return !rigid; }
   };
+  /// The behaviour under which two collidable bodies collide, by the rules
+  /// of §8.3.2 (internal: two meshes of one model; external: the rest), or
+  /// null.
+  const CollisionBehavior* pairBehavior(const Collider& a, const Collider& b) const;
   /// A collidable's triangle tree and what contacts need of its mesh. A rigid
   /// body's is in body coordinates, built from its collidable polygonal
   /// meshes (triangulated) and kept until they change; an FEM mesh's is in

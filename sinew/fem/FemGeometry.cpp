@@ -4,6 +4,7 @@
 // nearest-node, nearest-element and surface queries.
 #include <cmath>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "sinew/fem/FemModel3d.h"
 #include "sinew/fem/FemSurface.h"
@@ -24,6 +25,33 @@ FemElement3d* nearestFace(const std::vector<BoundaryTriangle>& tris, const Vecto
   if (near) *near = bestPoint;
   return best;
 }
+/// The mesh of boundary triangles, one vertex per node in the order the
+/// triangles first reach them; vertexNodes receives those nodes.
+PolygonalMesh boundaryMesh(const std::vector<BoundaryTriangle>& tris, std::vector<FemNode3d*>& vertexNodes) {
+  PolygonalMesh mesh;
+  std::unordered_map<const FemNode3d*, int> vertexOf;
+  for (const BoundaryTriangle& t : tris) {
+    std::vector<int> face;
+    for (FemNode3d* n : t.nodes) {
+      auto [it, isNew] = vertexOf.emplace(n, mesh.numVertices());
+      if (isNew) mesh.addVertex(n->getPosition()), vertexNodes.push_back(n);
+      face.push_back(it->second);
+    }
+    mesh.addFace(face);
+  }
+  return mesh;
+}
+
+/// Selects the elements of a set.
+class ElementSetFilter : public ElementFilter {
+ public:
+  explicit ElementSetFilter(const std::vector<FemElement3d*>& elems) : mySet(elems.begin(), elems.end()) {}
+  bool elementIsValid(const FemElement3d& e) const override { return mySet.count(&e) > 0; }
+
+ private:
+  std::unordered_set<const FemElement3d*> mySet;
+};
+
 }  // namespace
 
 // ------------------------------------------------------------ queries
@@ -106,19 +134,8 @@ bool FemModel3d::isSurfaceNode(const FemNode3d& n) {
 
 FemMeshComp& FemModel3d::createSurfaceMesh(const ElementFilter* filter) {
   const std::vector<BoundaryTriangle> tris = filter ? findBoundaryTriangles(*myElements, filter) : boundaryTriangles();
-  // One vertex per node, in the order the faces first reach them.
-  PolygonalMesh mesh;
   std::vector<FemNode3d*> vertexNodes;
-  std::unordered_map<const FemNode3d*, int> vertexOf;
-  for (const BoundaryTriangle& t : tris) {
-    std::vector<int> face;
-    for (FemNode3d* n : t.nodes) {
-      auto [it, isNew] = vertexOf.emplace(n, mesh.numVertices());
-      if (isNew) mesh.addVertex(n->getPosition()), vertexNodes.push_back(n);
-      face.push_back(it->second);
-    }
-    mesh.addFace(face);
-  }
+  PolygonalMesh mesh = boundaryMesh(tris, vertexNodes);
   mySurface->clearVertexAttachments();
   static_cast<PolygonalMesh&>(mySurface->getMesh()) = std::move(mesh);
   for (int v = 0; v < static_cast<int>(vertexNodes.size()); ++v) mySurface->addVertexAttachment(v, {vertexNodes[v]}, {1.0});
@@ -126,6 +143,22 @@ FemMeshComp& FemModel3d::createSurfaceMesh(const ElementFilter* filter) {
   mySurfaceStale = false;
   mySurfaceNodes = {vertexNodes.begin(), vertexNodes.end()};
   return *mySurface;
+}
+
+FemMeshComp& FemModel3d::createVolumetricSurfaceMesh(const std::string& name, const std::vector<FemElement3d*>& elems) {
+  if (elems.empty()) throw ModelError("createVolumetricSurfaceMesh: no elements given", describe());
+  for (const FemElement3d* e : elems)
+    if (!e || e->getParent() != myElements)
+      throw ModelError("createVolumetricSurfaceMesh: " + (e ? e->describe() : std::string("a null element")) +
+                           " is not an element of this model",
+                       describe());
+  std::vector<FemNode3d*> vertexNodes;
+  const ElementSetFilter filter(elems);
+  auto mesh = std::make_shared<PolygonalMesh>(boundaryMesh(findBoundaryTriangles(*myElements, &filter), vertexNodes));
+  FemMeshComp& comp = myMeshes->add(std::make_unique<FemMeshComp>(std::move(mesh), name));
+  comp.setCollidable(Collidability::Internal);  // a subcollidable (§8.3.2)
+  for (int v = 0; v < static_cast<int>(vertexNodes.size()); ++v) comp.addVertexAttachment(v, {vertexNodes[v]}, {1.0});
+  return comp;
 }
 
 FemMeshComp& FemModel3d::setSurfaceMesh(const PolygonalMesh& mesh) {
@@ -149,6 +182,7 @@ FemMeshComp& FemModel3d::setSurfaceMesh(const PolygonalMesh& mesh) {
 FemMeshComp& FemModel3d::addMesh(const std::string& name, std::shared_ptr<MeshBase> mesh) {
   if (!mesh) throw ModelError("addMesh: no mesh given", describe());
   FemMeshComp& comp = myMeshes->add(std::make_unique<FemMeshComp>(std::move(mesh), name));
+  comp.setCollidable(Collidability::Internal);  // a subcollidable (§8.3.2)
   try {
     attachVertices(comp);
   } catch (...) {

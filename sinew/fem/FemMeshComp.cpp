@@ -6,9 +6,22 @@
 
 namespace sinew {
 
+SINEW_PROPERTIES(FemMeshComp, Component) {
+  list.add<FemMeshComp>("collidable", "which collisions the mesh takes part in (§8.2.2, §8.3.2)",
+                        &FemMeshComp::getCollidable, &FemMeshComp::setCollidable)
+      .setDefault(std::string("ALL"));
+}
+
 FemMeshComp::FemMeshComp(std::shared_ptr<MeshBase> mesh, std::string name)
     : Component(std::move(name)), myMesh(std::move(mesh)) {
   if (!myMesh) throw ModelError("FemMeshComp needs a mesh", describe());
+}
+
+bool FemMeshComp::vertexUsesNode(int v, const FemNode3d* n) const {
+  checkVertex(v);
+  for (int k = myStart[v]; k < myStart[v + 1]; ++k)
+    if (myNodes[k] == n) return true;
+  return false;
 }
 
 void FemMeshComp::checkVertex(int v) const {

@@ -8,6 +8,12 @@
 // The weights are stored flat (one run of nodes and weights per vertex), so
 // updateVertexPositions() allocates nothing; the model calls it after every
 // step and state restore (HasSlaveObjects).
+//
+// A mesh component is a collidable (§8.3.2): a subcollidable of its model,
+// which is a compound collidable. Its `collidable` property is INTERNAL once
+// addMesh has added it (it then collides only with the model's other
+// meshes, when self-collision is enabled); set EXTERNAL or ALL to let a
+// behaviour naming it collide it with other bodies.
 #pragma once
 
 #include <memory>
@@ -15,6 +21,7 @@
 
 #include "sinew/fem/FemNode3d.h"
 #include "sinew/geometry/MeshBase.h"
+#include "sinew/mech/Collidable.h"
 #include "sinew/model/Component.h"
 
 namespace sinew {
@@ -22,6 +29,7 @@ namespace sinew {
 class FemElement3d;
 
 class FemMeshComp : public Component {
+  SINEW_DECLARE_PROPERTIES
  public:
   explicit FemMeshComp(std::shared_ptr<MeshBase> mesh, std::string name = {});
 
@@ -46,6 +54,12 @@ class FemMeshComp : public Component {
   /// The single node vertex v coincides with (weight 1), or nullptr.
   FemNode3d* getVertexNode(int v) const;
 
+  /// Which collisions the mesh takes part in (§8.2.2, §8.3.2).
+  Collidability getCollidable() const { return myCollidability; }
+  void setCollidable(Collidability c) { myCollidability = c; }
+  /// Whether the mesh's vertex v follows node n (among others).
+  bool vertexUsesNode(int v, const FemNode3d* n) const;
+
   /// Moves every vertex to Σ w_k x_k of its nodes' current positions.
   void updateVertexPositions();
   /// Re-finds each master node by its number among the model's nodes after
@@ -57,6 +71,7 @@ class FemMeshComp : public Component {
 
   std::shared_ptr<MeshBase> myMesh;
   bool myGenerated = false;
+  Collidability myCollidability = Collidability::All;
   std::vector<int> myStart{0};  ///< vertex v's masters: [myStart[v], myStart[v+1])
   std::vector<FemNode3d*> myNodes;
   std::vector<int> myNodeNumbers;  ///< persistent numbers of myNodes, to re-find them

@@ -146,6 +146,8 @@ class FemModel3d : public MechSystemBase,
   /// The surface mesh component "surface" (§6.3.1); the generated surface is
   /// rebuilt first if elements were added or removed.
   FemMeshComp& getSurfaceMeshComp();
+  /// Whether m is this model's surface mesh component (generated or set).
+  bool isSurfaceMeshComp(const FemMeshComp& m) const { return &m == mySurface; }
   PolygonalMesh& getSurfaceMesh();
   /// Regenerates the surface from the element faces that no other element
   /// passing filter (all, if null) shares (§6.3.1, §6.4.9). A later change
@@ -156,6 +158,12 @@ class FemModel3d : public MechSystemBase,
   /// node follow that node, others are embedded like addMesh. It stays
   /// until createSurfaceMesh() is called.
   FemMeshComp& setSurfaceMesh(const PolygonalMesh& mesh);
+  /// Adds a mesh component (named name) wrapping the elements elems of this
+  /// model: the triangles of their faces that no other of them shares, each
+  /// vertex on its node (the guide's FemMeshComp.createVolumetricSurface
+  /// followed by addMeshComp, §8.3.3). It is INTERNAL (§8.3.2): a contact
+  /// mesh for self-collision.
+  FemMeshComp& createVolumetricSurfaceMesh(const std::string& name, const std::vector<FemElement3d*>& elems);
   /// Whether n is a vertex of the surface mesh.
   bool isSurfaceNode(const FemNode3d& n);
   /// Embeds a mesh already positioned in the model (§6.3.2): each vertex

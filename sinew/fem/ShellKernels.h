@@ -10,6 +10,10 @@
 // nodes, so its forces, exact tangent and energy are those of ElementKernels
 // on a shell ReferenceElement with the shell's own rule: 3 × 3 points
 // (ShellTri) or 2 × 2 × 2 (ShellQuad), Gauss–Legendre through the thickness.
+// That solid form locks in bending when cells are long against the
+// thickness, so by default regular shells take their transverse shear
+// strains from tying points instead (MITC4/MITC3,
+// computeShellAnsForcesAndStiffness in ShellAnsKernels.cpp).
 //
 // A membrane has no director. It takes an inferred one along the unit
 // normal n̂ with length equal to the thickness h: at each of its 3 or 4

@@ -7,6 +7,7 @@
 #include "demos/Demos.h"
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/fem/FemModel3d.h"
+#include "sinew/geometry/TriangleBVTree.h"
 #include "sinew/joints/JointBase.h"
 #include "sinew/mech/MechModel.h"
 
@@ -154,6 +155,45 @@ TEST(ContactDemos, FemCollisionsLandOnTheTableAndTheBlockPassesThrough) {
   const double sphere = lowest(fem("block").getMeshComps().get("embedded")->getMesh());
   EXPECT_GT(sphere, -2 * tol);
   EXPECT_LT(sphere, 0.01) << "the embedded sphere rests on the table";
+}
+
+// FemSelfCollide (§8.3.3, Figure 8.5): the open torus sags until the ends
+// of its gap meet. With its self-collision behaviour their contact meshes
+// meet within the penetration tolerance and push each other; without it,
+// the same model passes through itself.
+TEST(ContactDemos, FemSelfCollideEndsMeetWithoutPassingThrough) {
+  auto deepest = [](bool selfCollision) {
+    auto root = demos::createDemo("FemSelfCollide");
+    MechModel& mech = mechOf(*root);
+    if (!selfCollision) mech.clearCollisionBehaviors();
+    FemModel3d& fem = *root->findComponent<FemModel3d>("models/mech/models/ptorus");
+    const FemMeshComp& left = *fem.getMeshComps().get("leftMesh");
+    const FemMeshComp& right = *fem.getMeshComps().get("rightMesh");
+    root->initialize(0);
+    // The deepest vertex of either mesh inside the other (negative: inside).
+    double deepest = INFINITY;
+    bool touched = false;
+    root->addMonitor("check", [&](double, double) {
+      for (auto [a, b] : {std::pair(&left, &right), std::pair(&right, &left)}) {
+        const TriangleBVTree tree(static_cast<const PolygonalMesh&>(b->getMesh()));
+        TriangleBVTree::Nearest n;
+        for (int v = 0; v < a->getMesh().numVertices(); ++v)
+          if (tree.within(a->getMesh().getVertex(v), 1.0, n)) deepest = std::min(deepest, n.distance);
+      }
+      for (const ContactPoint& c : mech.getCollisionManager().getContacts())
+        touched = touched || (c.collidableA == &left && c.collidableB == &right) ||
+                  (c.collidableA == &right && c.collidableB == &left);
+    });
+    root->run(1.5);
+    EXPECT_EQ(touched, selfCollision);
+    return std::make_pair(deepest, mech.getPenetrationTol());
+  };
+  const auto [withSelf, tol] = deepest(true);
+  std::printf("deepest vertex: %.3g m with self-collision (tolerance %.3g m)\n", withSelf, tol);
+  EXPECT_GT(withSelf, -1.5 * tol);
+  const double without = deepest(false).first;
+  std::printf("deepest vertex: %.3g m without\n", without);
+  EXPECT_LT(without, -0.005) << "the ends must meet for the demo to show anything";
 }
 
 }  // namespace
