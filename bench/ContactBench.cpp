@@ -1,6 +1,7 @@
 // Contact benchmarks: a step of the box stack and pile scenes (h = 1 ms,
-// μ = 0.5), and the signed-distance query that vertex-penetration contact
-// makes for every watched vertex.
+// μ = 0.5), the signed-distance query that vertex-penetration contact makes
+// for every watched vertex, and the triangle–triangle crossings of contour
+// regions.
 #include <benchmark/benchmark.h>
 
 #include <random>
@@ -9,6 +10,7 @@
 #include "sinew/geometry/MeshFactory.h"
 #include "sinew/geometry/DistanceGrid.h"
 #include "sinew/geometry/TriangleBVTree.h"
+#include "sinew/geometry/TriangleIntersection.h"
 
 namespace {
 
@@ -75,5 +77,41 @@ void BM_TriangleBVTreeUpdate(benchmark::State& state) {
   state.counters["triangles"] = tree.numTriangles();
 }
 BENCHMARK(BM_TriangleBVTreeUpdate)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+/// The triangle–triangle test of the TRI_INTERSECTION collider on random
+/// pairs of unit triangles near each other (about half of them cross).
+void BM_TriangleIntersection(benchmark::State& state) {
+  std::mt19937 rng(2);
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::vector<Eigen::Vector3d> v(6 * 1024);
+  for (auto& x : v) x = Eigen::Vector3d(u(rng), u(rng), u(rng));
+  size_t k = 0, crossings = 0, tests = 0;
+  Eigen::Vector3d p, q;
+  for (auto _ : state) {
+    const Eigen::Vector3d* t = &v[6 * (k++ & 1023)];
+    crossings += sinew::intersectTriangles(t[0], t[1], t[2], t[3], t[4], t[5], p, q);
+    ++tests;
+    benchmark::DoNotOptimize(p);
+  }
+  state.counters["crossing"] = tests ? static_cast<double>(crossings) / tests : 0;
+}
+BENCHMARK(BM_TriangleIntersection);
+
+/// All crossings of two icosahedral spheres of 1280 triangles each, one
+/// sunk into the other by a fifth of its radius: the collider's work for
+/// one pair, tree descent included.
+void BM_TriangleBVTreeCrossings(benchmark::State& state) {
+  const sinew::PolygonalMesh ball = sinew::MeshFactory::createIcosahedralSphere(1, 3);
+  const sinew::TriangleBVTree tree(ball);
+  std::vector<sinew::TriangleBVTree::Crossing> xs;
+  const Eigen::Matrix3d R = Eigen::AngleAxisd(0.3, Eigen::Vector3d(1, 2, 3).normalized()).toRotationMatrix();
+  for (auto _ : state) {
+    xs.clear();
+    tree.crossings(tree, R, Eigen::Vector3d(1.8, 0, 0), xs);
+    benchmark::DoNotOptimize(xs.data());
+  }
+  state.counters["crossings"] = static_cast<double>(xs.size());
+}
+BENCHMARK(BM_TriangleBVTreeCrossings)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

@@ -2,7 +2,10 @@
 // MLCP contact tests and the Impulse integrator's contact tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include "TestModels.h"
+#include "sinew/contact/CollisionManager.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew::test {
@@ -28,5 +31,20 @@ struct BoxOnPlate {
   Vector3d downhill() const { return R * Vector3d(1, 0, 0); }
   Vector3d normal() const { return R * Vector3d(0, 0, 1); }
 };
+
+/// Drops the box (flat) from 0.5 mm, runs 1 s at h = 10 ms and checks that
+/// it rests at most the penetration tolerance deep, slower than vTol, with
+/// its contacts carrying its weight to a relative fTol.
+inline void expectBoxLandsAndRests(BoxOnPlate& s, double vTol, double fTol) {
+  s.box.setPose(RigidTransform3d(0, 0, 0.1005));
+  s.r.run(1.0, 0.01);
+  const double tol = s.r.mech.getPenetrationTol();
+  EXPECT_LE(s.box.getPosition().z(), 0.1 + 1e-9);
+  EXPECT_GE(s.box.getPosition().z(), 0.1 - tol - 1e-9);
+  EXPECT_LT(s.box.getVelocity().norm(), vTol);
+  const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
+  EXPECT_NEAR(f.z(), 9.8, fTol * 9.8);
+  EXPECT_NEAR(f.head<2>().norm(), 0, fTol * 9.8);
+}
 
 }  // namespace sinew::test

@@ -96,7 +96,7 @@ void CollisionBehavior::setColliderType(ColliderType t) {
 }
 
 void CollisionBehavior::setMethod(Method m) {
-  if (m == Method::ContourRegion || m == Method::VertexEdgePenetration)
+  if (m == Method::VertexEdgePenetration)
     throw ModelError(EnumNames<Method>::get()[static_cast<int>(m)] +
                          " contact is not built yet: use VERTEX_PENETRATION (or DEFAULT)",
                      describe());

@@ -58,7 +58,9 @@ class CollisionBehavior : public Component {
   double getPenetrationTol() const { return myPenetrationTol; }
   void setPenetrationTol(double tol);
   Method getMethod() const { return myMethod; }
-  /// ContourRegion and VertexEdgePenetration are not built yet: ModelError.
+  /// VertexEdgePenetration is not built yet: ModelError. ContourRegion
+  /// (two rigid bodies only) must be asked for: Default still means vertex
+  /// penetration both ways between rigid bodies.
   void setMethod(Method m);
   VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
   void setVertexPenetrations(VertexPenetrations v) { myVertexPenetrations = v; }

@@ -360,6 +360,17 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     else v = behav.getMethod() == M::Default || a.deformable() ? V::BothCollidables : V::FirstCollidable;
   }
   const size_t first = myContacts.size();
+  if (behav.getMethod() == M::ContourRegion) {
+    if (byGrid)
+      throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION collider, not SIGNED_DISTANCE", describe());
+    detectContourRegions(a, b, tol);
+    for (size_t k = first; k < myContacts.size(); ++k) {
+      myContacts[k].behavior = &behav;
+      myContacts[k].mu = mu;
+    }
+    if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
+    return;
+  }
   if (v != V::SecondCollidable) byGrid ? detectVerticesByGrid(a, b, margin) : detectVertices(a, b, margin, tol);
   const size_t second = myContacts.size();
   if (v != V::FirstCollidable) byGrid ? detectVerticesByGrid(b, a, margin) : detectVertices(b, a, margin, tol);

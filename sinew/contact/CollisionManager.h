@@ -190,6 +190,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
     double radius = 0;  ///< rigid: farthest vertex from the body origin
     std::vector<double> vertexAreas;  ///< a third of the area of each vertex's faces
     std::unique_ptr<DistanceGrid> grid;  ///< rigid: for SIGNED_DISTANCE, built when first asked for
+    mutable std::vector<std::vector<int>> neighbours;  ///< rigid: vertex adjacency, for CONTOUR_REGION
     const PolygonalMesh& surface() const { return fem ? *fem : mesh; }
   };
   const Geometry* geometryOf(const Collider& c);
@@ -200,6 +201,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   bool pulled(const Collider& a, const Collider& b, int vertex) const;
   /// A contact of A's vertex with B at a world position, the rest unset.
   ContactPoint vertexContact(const Collider& a, const Collider& b, int vertex, const Vector3d& position) const;
+  /// CONTOUR_REGION between two rigid bodies (§8.4.1.1; ContourRegions.cpp);
+  /// hull points closer than tol are merged.
+  void detectContourRegions(const Collider& a, const Collider& b, double tol);
   /// SIGNED_DISTANCE: A's vertices against rigid B's distance grid.
   void detectVerticesByGrid(const Collider& a, const Collider& b, double margin);
   /// Keeps, deepest first, the contacts [first, end) whose rows are

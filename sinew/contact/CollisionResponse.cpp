@@ -44,7 +44,7 @@ ContactData CollisionResponse::toData(const ContactPoint& c, bool flipped) const
   d.contactForce = s * c.normalForce * c.normal;
   d.frictionForce = s * c.frictionForce;
   d.pressure = c.pressure;
-  (flipped ? d.vertex1 : d.vertex0) = c.vertex;
+  (flipped ? d.vertex1 : d.vertex0) = std::max(c.vertex, -1);  // contour contacts have no vertex
   return d;
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "sinew/Error.h"
+#include "sinew/geometry/TriangleIntersection.h"
 
 namespace sinew {
 
@@ -183,6 +184,53 @@ void TriangleBVTree::collect(int node, const Vector3d& p, double radiusSq, std::
     closestPointOnTriangle(p, myVerts[t.v[0]], myVerts[t.v[1]], myVerts[t.v[2]], q);
     if ((p - q).squaredNorm() <= radiusSq) out.push_back(myOrder[k]);
   }
+}
+
+struct TriangleBVTree::PairQuery {
+  const TriangleBVTree& other;
+  Eigen::Matrix3d R, absR;
+  Vector3d t;
+  /// The other tree's node box, moved into this tree's coordinates and boxed again.
+  Eigen::AlignedBox3d box(int node) const {
+    const Eigen::AlignedBox3d& b = other.myNodes[node].box;
+    const Vector3d c = R * b.center() + t, e = absR * (0.5 * b.sizes());
+    return {c - e, c + e};
+  }
+};
+
+void TriangleBVTree::crossings(int node, int otherNode, const PairQuery& q, std::vector<Crossing>& out) const {
+  const Node& a = myNodes[node];
+  const Node& b = q.other.myNodes[otherNode];
+  if (!a.box.intersects(q.box(otherNode))) return;
+  const bool aLeaf = a.left < 0, bLeaf = b.left < 0;
+  if (aLeaf && bLeaf) {
+    Vector3d u[3], p, r;
+    for (int j = b.first; j < b.first + b.count; ++j) {
+      const int tb = q.other.myOrder[j];
+      for (int k = 0; k < 3; ++k) u[k] = q.R * q.other.myVerts[q.other.myTris[tb].v[k]] + q.t;
+      for (int i = a.first; i < a.first + a.count; ++i) {
+        const Tri& ta = myTris[myOrder[i]];
+        if (intersectTriangles(myVerts[ta.v[0]], myVerts[ta.v[1]], myVerts[ta.v[2]], u[0], u[1], u[2], p, r))
+          out.push_back({myOrder[i], tb, p, r});
+      }
+    }
+    return;
+  }
+  // Descend into the larger box (by volume) unless it is a leaf.
+  if (bLeaf || (!aLeaf && a.box.volume() >= b.box.volume())) {
+    crossings(a.left, otherNode, q, out);
+    crossings(a.right, otherNode, q, out);
+  } else {
+    crossings(node, b.left, q, out);
+    crossings(node, b.right, q, out);
+  }
+}
+
+void TriangleBVTree::crossings(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Vector3d& t,
+                               std::vector<Crossing>& out) const {
+  if (myNodes.empty() || other.myNodes.empty()) return;
+  const PairQuery q{other, R, R.cwiseAbs(), t};
+  crossings(0, 0, q, out);
 }
 
 void TriangleBVTree::trianglesWithin(const Vector3d& p, double radius, std::vector<int>& out) const {

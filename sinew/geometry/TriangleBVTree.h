@@ -50,6 +50,19 @@ class TriangleBVTree {
   /// the root box return at once.
   bool within(const Eigen::Vector3d& p, double margin, Nearest& n) const;
 
+  /// A crossing of this tree's triangle `tri` with the other tree's
+  /// `otherTri`, along the segment p–q (in this tree's coordinates).
+  struct Crossing {
+    int tri, otherTri;
+    Eigen::Vector3d p, q;
+  };
+  /// Appends every crossing of this tree's triangles with those of `other`,
+  /// whose coordinates map into this tree's by x ↦ R x + t (the
+  /// TRI_INTERSECTION collider, §8.4.2): box-overlap descent of both
+  /// hierarchies, then intersectTriangles on the leaf pairs.
+  void crossings(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Eigen::Vector3d& t,
+                 std::vector<Crossing>& out) const;
+
   /// Appends to `out` the triangles within distance `radius` of p.
   void trianglesWithin(const Eigen::Vector3d& p, double radius, std::vector<int>& out) const;
   const Eigen::Vector3d& faceNormal(int tri) const { return myFaceNormals[tri]; }
@@ -78,6 +91,8 @@ class TriangleBVTree {
   void computeNormals();
   void search(int node, const Eigen::Vector3d& p, Nearest& best, double& bestSq) const;
   void collect(int node, const Eigen::Vector3d& p, double radiusSq, std::vector<int>& out) const;
+  struct PairQuery;
+  void crossings(int node, int otherNode, const PairQuery& q, std::vector<Crossing>& out) const;
 
   std::vector<Eigen::Vector3d> myVerts, myVertexNormals, myEdgeNormals, myFaceNormals;
   std::vector<Tri> myTris;

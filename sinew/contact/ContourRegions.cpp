@@ -1,0 +1,213 @@
+// CONTOUR_REGION contact between two rigid bodies (guide §8.4.1.1) from the
+// TRI_INTERSECTION collider (§8.4.2): the triangles of the two collision
+// meshes that cross give the intersection contours; crossings joined through
+// triangles that share a vertex, with the vertices of each mesh inside the
+// other that connect to them, form a contact region. Each region fits a
+// plane to its contour, whose normal (oriented from B toward A) all its
+// contacts take, with the region's greatest penetration as their depth; the
+// contacts are the region's points whose projections onto the plane form
+// its convex hull. Unlike vertex penetration this sees an edge crossing an
+// edge, and the number of contacts does not grow with mesh resolution.
+#include <Eigen/Eigenvalues>
+#include <Eigen/Geometry>
+#include <algorithm>
+#include <numeric>
+
+#include "sinew/Error.h"
+#include "sinew/contact/CollisionManager.h"
+#include "sinew/mech/RigidBody.h"
+
+namespace sinew {
+
+namespace {
+
+struct UnionFind {
+  std::vector<int> parent;
+  explicit UnionFind(int n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  int find(int i) { return parent[i] == i ? i : parent[i] = find(parent[i]); }
+  void join(int i, int j) { parent[find(i)] = find(j); }
+};
+
+/// One contact region while it is gathered, in world coordinates.
+struct Region {
+  std::vector<Vector3d> contour;  ///< crossing segment ends
+  std::vector<Vector3d> inside;   ///< vertices of either mesh inside the other
+  Vector3d normalsA = Vector3d::Zero(), normalsB = Vector3d::Zero();  ///< sums of crossing face normals
+  double depth = 0;               ///< deepest inside vertex
+};
+
+/// The 2D convex hull (Andrew's monotone chain) of pts, as indices,
+/// counter-clockwise, leaving out points within `flat` of the line through
+/// their neighbours (collinear up to round-off and the merge distance).
+std::vector<int> convexHull(const std::vector<Eigen::Vector2d>& pts, double flat) {
+  std::vector<int> idx(pts.size());
+  std::iota(idx.begin(), idx.end(), 0);
+  std::sort(idx.begin(), idx.end(), [&](int a, int b) {
+    return pts[a].x() < pts[b].x() || (pts[a].x() == pts[b].x() && pts[a].y() < pts[b].y());
+  });
+  if (idx.size() < 3) return idx;
+  // a's distance to the right of the line o → b, less flat: a stays on
+  // the hull only where it sticks out by more than flat.
+  auto cross = [&](int o, int a, int b) {
+    const Eigen::Vector2d u = pts[a] - pts[o], v = pts[b] - pts[o];
+    const double len = v.norm();
+    return len > 0 ? (u.x() * v.y() - u.y() * v.x()) / len - flat : -1.0;
+  };
+  std::vector<int> hull(2 * idx.size());
+  int k = 0;
+  for (int i : idx) {  // lower hull
+    while (k >= 2 && cross(hull[k - 2], hull[k - 1], i) <= 0) --k;
+    hull[k++] = i;
+  }
+  for (int j = static_cast<int>(idx.size()) - 2, lower = k + 1; j >= 0; --j) {  // upper hull
+    const int i = idx[j];
+    while (k >= lower && cross(hull[k - 2], hull[k - 1], i) <= 0) --k;
+    hull[k++] = i;
+  }
+  hull.resize(k - 1);  // the last point repeats the first
+  return hull;
+}
+
+/// The region's normal: that of the plane fitted to its contour, oriented
+/// along Σ n_B − Σ n_A (B's outward normals point toward A); that sum
+/// itself when the contour fixes no plane (too few points, or collinear).
+Vector3d regionNormal(const Region& r) {
+  Vector3d s = r.normalsB - r.normalsA;
+  if (!(s.norm() > 0)) s = Vector3d::UnitZ();
+  s.normalize();
+  if (r.contour.size() < 3) return s;
+  Vector3d c = Vector3d::Zero();
+  for (const Vector3d& p : r.contour) c += p;
+  c /= static_cast<double>(r.contour.size());
+  Matrix3d cov = Matrix3d::Zero();
+  for (const Vector3d& p : r.contour) cov += (p - c) * (p - c).transpose();
+  Eigen::SelfAdjointEigenSolver<Matrix3d> es(cov);
+  const Vector3d& lambda = es.eigenvalues();  // ascending
+  if (!(lambda[1] > 1e-8 * lambda[2])) return s;
+  Vector3d n = es.eigenvectors().col(0);
+  return n.dot(s) < 0 ? Vector3d(-n) : n;
+}
+
+/// Vertex adjacency of a mesh's faces.
+std::vector<std::vector<int>> vertexNeighbours(const PolygonalMesh& mesh) {
+  std::vector<std::vector<int>> nbrs(mesh.numVertices());
+  for (const auto& f : mesh.getFaces())
+    for (size_t k = 0; k < f.size(); ++k) {
+      const int i = f[k], j = f[(k + 1) % f.size()];
+      nbrs[i].push_back(j);
+      nbrs[j].push_back(i);
+    }
+  return nbrs;
+}
+
+}  // namespace
+
+void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double tol) {
+  if (!a.rigid || !b.rigid)
+    throw ModelError("CONTOUR_REGION contact is for two rigid bodies (" + a.comp->describe() + ", " +
+                         b.comp->describe() + "); FEM models use VERTEX_PENETRATION",
+                     describe());
+  const Geometry* ga = geometryOf(a);
+  const Geometry* gb = geometryOf(b);
+  if (!ga || !gb) return;
+  const RigidTransform3d TAW = a.rigid->getPose(), TBW = b.rigid->getPose();
+  const RigidTransform3d TBA = TAW.inverseTimes(TBW);
+  std::vector<TriangleBVTree::Crossing> xs;
+  ga->tree->crossings(*gb->tree, TBA.R, TBA.p, xs);
+  if (xs.empty()) return;
+
+  // Crossings join through triangles that share a vertex, in either mesh.
+  const int nx = static_cast<int>(xs.size());
+  UnionFind uf(nx);
+  std::vector<int> firstA(ga->mesh.numVertices(), -1), firstB(gb->mesh.numVertices(), -1);
+  for (int k = 0; k < nx; ++k)
+    for (int c = 0; c < 3; ++c) {
+      int& fa = firstA[ga->tree->triangleVertexIndex(xs[k].tri, c)];
+      int& fb = firstB[gb->tree->triangleVertexIndex(xs[k].otherTri, c)];
+      fa < 0 ? fa = k : (uf.join(k, fa), 0);
+      fb < 0 ? fb = k : (uf.join(k, fb), 0);
+    }
+  std::vector<int> regionOf(nx, -1);
+  std::vector<Region> regions;
+  for (int k = 0; k < nx; ++k) {
+    const int root = uf.find(k);
+    if (regionOf[root] < 0) regionOf[root] = static_cast<int>(regions.size()), regions.emplace_back();
+    Region& r = regions[regionOf[root]];
+    r.contour.push_back(TAW.transformPoint(xs[k].p));
+    r.contour.push_back(TAW.transformPoint(xs[k].q));
+    r.normalsA += TAW.R * ga->tree->faceNormal(xs[k].tri);
+    r.normalsB += TBW.R * gb->tree->faceNormal(xs[k].otherTri);
+  }
+
+  // Vertices of each mesh inside the other join the region of a crossing
+  // triangle they belong to, or of an inside neighbour (a flood fill over
+  // the mesh's edges).
+  auto addInside = [&](const Geometry& g, const Geometry& other, const RigidTransform3d& TGW,
+                       const RigidTransform3d& TOW, const std::vector<int>& first) {
+    const RigidTransform3d TGO = TOW.inverseTimes(TGW);
+    const int nv = g.mesh.numVertices();
+    std::vector<int> label(nv, -2);  // −2 untested, −1 outside, else region
+    std::vector<double> depth(nv, 0);
+    TriangleBVTree::Nearest n;
+    auto test = [&](int v) {
+      if (label[v] != -2) return false;
+      label[v] = -1;
+      if (!other.tree->inside(TGO.transformPoint(g.mesh.getVertex(v)), n)) return false;
+      depth[v] = -n.distance;
+      return true;
+    };
+    std::vector<int> queue;
+    for (int v = 0; v < nv; ++v)
+      if (first[v] >= 0 && test(v)) {
+        label[v] = regionOf[uf.find(first[v])];
+        queue.push_back(v);
+      }
+    if (g.neighbours.empty()) g.neighbours = vertexNeighbours(g.mesh);  // the mesh is fixed in body coordinates
+    const auto& nbrs = g.neighbours;
+    for (size_t q = 0; q < queue.size(); ++q)
+      for (int w : nbrs[queue[q]])
+        if (test(w)) label[w] = label[queue[q]], queue.push_back(w);
+    for (int v : queue) {
+      Region& r = regions[label[v]];
+      r.inside.push_back(TGW.transformPoint(g.mesh.getVertex(v)));
+      r.depth = std::max(r.depth, depth[v]);
+    }
+  };
+  addInside(*ga, *gb, TAW, TBW, firstA);
+  addInside(*gb, *ga, TBW, TAW, firstB);
+
+  int id = 0;
+  for (const Region& r : regions) {
+    const Vector3d n = regionNormal(r);
+    // An edge crossing an edge has no vertex inside: its depth is the
+    // contour's extent along the normal.
+    double lo = INFINITY, hi = -INFINITY;
+    for (const Vector3d& p : r.contour) lo = std::min(lo, n.dot(p)), hi = std::max(hi, n.dot(p));
+    const double depth = std::max(r.depth, hi - lo);
+    // The region's points on the plane; points closer there than the
+    // penetration tolerance (or a millionth of the region's size) are one:
+    // a contour corner over a vertex just below it is one hull corner.
+    std::vector<Vector3d> all = r.contour, pts;
+    all.insert(all.end(), r.inside.begin(), r.inside.end());
+    const Vector3d u = n.unitOrthogonal(), w = n.cross(u);
+    Eigen::AlignedBox2d extent;
+    for (const Vector3d& p : all) extent.extend(Eigen::Vector2d(u.dot(p), w.dot(p)));
+    const double merge = std::max(tol, 1e-6 * extent.diagonal().norm());
+    std::vector<Eigen::Vector2d> flat;
+    for (const Vector3d& p : all) {
+      const Eigen::Vector2d x(u.dot(p), w.dot(p));
+      if (std::none_of(flat.begin(), flat.end(), [&](const Eigen::Vector2d& y) { return (x - y).norm() <= merge; }))
+        flat.push_back(x), pts.push_back(p);
+    }
+    for (int k : convexHull(flat, merge)) {
+      // vertex ids −2, −3, … keep the region's contacts apart in the
+      // contact keys (they are no mesh vertex).
+      ContactPoint c = vertexContact(a, b, -2 - id++, pts[k]);
+      c.normal = n;
+      c.depth = depth;
+      myContacts.push_back(std::move(c));
+    }
+  }
+}
+
+}  // namespace sinew
