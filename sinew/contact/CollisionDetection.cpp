@@ -112,14 +112,16 @@ std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
   auto addMesh = [&](Component* c) {
     if (std::find(comps.begin(), comps.end(), c) == comps.end()) comps.push_back(c);
   };
-  for (const auto& p : myPairs)
-    for (Component* c : {p.a, p.b})
-      if (dynamic_cast<FemMeshComp*>(c)) addMesh(c);
+  for (const CollisionManager* cm : managersBelow())
+    for (const auto& p : cm->myPairs)
+      for (Component* c : {p.a, p.b})
+        if (dynamic_cast<FemMeshComp*>(c)) addMesh(c);
   std::vector<Component*> models;
   collectFemModels(myMech, models);
   for (Component* m : models) {
     auto* fem = static_cast<FemModel3d*>(m);
-    if (!getSelfBehavior(*fem)) continue;
+    const CollisionManager* cm = managerFor(*fem, *fem);
+    if (!cm || !cm->getSelfBehavior(*fem)) continue;
     for (auto& mc : fem->getMeshComps())
       if (!fem->isSurfaceMeshComp(mc) && collidesInternally(mc.getCollidable()))
         addMesh(&mc);
@@ -146,17 +148,19 @@ std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
 }
 
 const CollisionBehavior* CollisionManager::pairBehavior(const Collider& a, const Collider& b) const {
+  const CollisionManager* m = managerFor(*a.comp, *b.comp);
+  if (!m) return nullptr;  // the lowest MechModel holding both sets no behaviour
   if (a.compound && a.compound == b.compound) {
     // Internal: two meshes of one model. Its surface encloses the others,
     // so it takes no part.
     if (!a.submesh || !b.submesh) return nullptr;
     if (!collidesInternally(a.mesh->getCollidable()) || !collidesInternally(b.mesh->getCollidable())) return nullptr;
-    if (const CollisionBehavior* p = getBehavior(*a.comp, *b.comp)) return p->isEnabled() ? p : nullptr;
-    return getSelfBehavior(*a.compound);
+    if (const CollisionBehavior* p = m->getBehavior(*a.comp, *b.comp)) return p->isEnabled() ? p : nullptr;
+    return m->getSelfBehavior(*a.compound);
   }
   for (const Collider* c : {&a, &b})
     if (c->submesh && !collides(c->mesh->getCollidable())) return nullptr;
-  return getActingBehavior(*a.comp, *b.comp);
+  return m->getActingBehavior(*a.comp, *b.comp);
 }
 
 const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c) {
@@ -399,6 +403,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
 void CollisionManager::updateContacts(double h) {
   myContacts.clear();
   ++myDetections;
+  if (!detects()) return;  // a manager above finds this model's contacts (§8.3.5)
   const std::vector<Collider> all = collidables();
   // Broad phase: world boxes of the collision meshes, grown by the margin.
   // `speed` bounds how fast any point of a collidable's mesh moves.
@@ -444,7 +449,7 @@ void CollisionManager::updateContacts(double h) {
       if (!bi.intersects(boxes[j])) continue;
       // A pair set by hand keeps its order (first collidable, §8.4.1.3).
       const Collider *a = &all[i], *b = &all[j];
-      for (const auto& p : myPairs)
+      for (const auto& p : managerFor(*a->comp, *b->comp)->myPairs)
         if (p.behav == behav && p.b && p.a == b->comp) std::swap(a, b);
       detectPair(*a, *b, *behav, reach);
     }

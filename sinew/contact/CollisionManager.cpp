@@ -37,6 +37,53 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
       .setDefault(false);
 }
 
+namespace {
+
+/// The MechModels holding c (strictly above it), innermost first.
+std::vector<const MechModel*> mechsAbove(const Component& c) {
+  std::vector<const MechModel*> out;
+  for (const Component* p = c.getParent(); p; p = p->getParent())
+    if (auto* m = dynamic_cast<const MechModel*>(p)) out.push_back(m);
+  return out;
+}
+
+/// The lowest MechModel holding both a and b, or null.
+const MechModel* lowestCommonMech(const Component& a, const Component& b) {
+  const auto A = mechsAbove(a), B = mechsAbove(b);
+  for (const MechModel* m : A)
+    if (std::find(B.begin(), B.end(), m) != B.end()) return m;
+  return nullptr;
+}
+
+void collectMechs(const Component& c, std::vector<const MechModel*>& out) {
+  if (auto* m = dynamic_cast<const MechModel*>(&c)) out.push_back(m);
+  for (int i = 0; i < c.numComponents(); ++i) collectMechs(*c.getComponent(i), out);
+}
+
+}  // namespace
+
+const CollisionManager& CollisionManager::detecting() const {
+  const CollisionManager* top = this;
+  for (const MechModel* m : mechsAbove(myMech))
+    if (const CollisionManager* cm = m->findCollisionManager()) top = cm;
+  return *top;
+}
+
+const CollisionManager* CollisionManager::managerFor(const Component& a, const Component& b) const {
+  const MechModel* m = lowestCommonMech(a, b);
+  if (!m || m == &myMech) return this;
+  return m->findCollisionManager();
+}
+
+std::vector<const CollisionManager*> CollisionManager::managersBelow() const {
+  std::vector<const MechModel*> mechs;
+  collectMechs(myMech, mechs);
+  std::vector<const CollisionManager*> out;
+  for (const MechModel* m : mechs)
+    if (const CollisionManager* cm = m->findCollisionManager()) out.push_back(cm);
+  return out;
+}
+
 CollisionManager::CollisionManager(MechModel& mech) : CompositeComponent("collisionManager"), myMech(mech) {
   myBehaviors = &static_cast<ComponentList<CollisionBehavior>&>(
       addComponent(std::make_unique<ComponentList<CollisionBehavior>>("behaviors")));
@@ -78,6 +125,15 @@ CollisionBehavior& CollisionManager::setBehavior(Component& a, Component& b, std
                      a.describe());
   requireCollidable(a);
   requireCollidable(b);
+  // §8.3.5: two collidables inside a nested MechModel collide as that model
+  // says; its parent cannot set their behaviour.
+  if (const MechModel* m = lowestCommonMech(a, b); m && m != &myMech) {
+    const auto above = mechsAbove(*m);
+    if (std::find(above.begin(), above.end(), &myMech) != above.end())
+      throw ModelError("both collidables are inside the nested MechModel " + m->describe() +
+                           ", so their collision behavior is set there (§8.3.5)",
+                       describe());
+  }
   clearBehavior(a, b);
   CollisionBehavior& added = addBehavior(std::move(behav));
   myPairs.push_back({&a, &b, Collidable::Group::All, &added});
@@ -198,7 +254,7 @@ double CollisionManager::penetrationTol(const CollisionBehavior& b) const {
 
 Vector3d CollisionManager::getContactForce(const Component& collidable) const {
   Vector3d f = Vector3d::Zero();
-  for (const auto& c : myReported) {
+  for (const auto& c : getContacts()) {
     const Vector3d fa = c.normalForce * c.normal + c.frictionForce;
     if (c.collidableA == &collidable) f += fa;
     if (c.collidableB == &collidable) f -= fa;

@@ -131,10 +131,18 @@ class CollisionManager : public CompositeComponent, public Constrainer {
 
   /// The contacts found by the last detection, with their forces from the
   /// last solve (§8.8).
-  const std::vector<ContactPoint>& getContacts() const { return myReported; }
+  /// A nested manager (see detects()) reports those of the manager that
+  /// found them.
+  const std::vector<ContactPoint>& getContacts() const { return detecting().myReported; }
   /// Total force on a collidable (rigid body, FEM model or FEM mesh) from
   /// its contacts in the last solve.
   Vector3d getContactForce(const Component& collidable) const;
+  /// Whether this manager finds contacts (§8.3.5): not when a MechModel
+  /// above its own has a collision manager. That outermost manager then
+  /// finds every contact below it, each pair under the behaviours of the
+  /// lowest MechModel holding both collidables, and nested managers only
+  /// hold behaviours and responses.
+  bool detects() const { return &detecting() == this; }
   /// Runs detection at the current configuration (the solver does so
   /// whenever it builds rows), watching what can come into contact within
   /// a step h.
@@ -176,6 +184,13 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// of §8.3.2 (internal: two meshes of one model; external: the rest), or
   /// null.
   const CollisionBehavior* pairBehavior(const Collider& a, const Collider& b) const;
+  /// The manager that finds the contacts (this, or the outermost above it).
+  const CollisionManager& detecting() const;
+  /// The manager whose behaviours govern a and b: that of the lowest
+  /// MechModel holding both (§8.3.5); null if that model has none.
+  const CollisionManager* managerFor(const Component& a, const Component& b) const;
+  /// The managers of this model and of every MechModel below it.
+  std::vector<const CollisionManager*> managersBelow() const;
   /// A collidable's triangle tree and what contacts need of its mesh. A rigid
   /// body's is in body coordinates, built from its collidable polygonal
   /// meshes (triangulated) and kept until they change; an FEM mesh's is in

@@ -110,6 +110,8 @@ class MechModel : public MechSystemBase {
   // collision manager is created on first use as the child
   // `collisionManager`. `mu` < 0 leaves friction inherited (setFriction).
   CollisionManager& getCollisionManager();
+  /// The collision manager if one has been created, else null.
+  CollisionManager* findCollisionManager() const { return myCollisionManager; }
   CollisionBehavior& setCollisionBehavior(Component& a, Component& b, bool enabled, double mu = -1);
   CollisionBehavior& setCollisionBehavior(Component& a, Component& b, std::unique_ptr<CollisionBehavior> behav);
   CollisionBehavior& setCollisionBehavior(Component& a, Collidable::Group g, bool enabled, double mu = -1);
