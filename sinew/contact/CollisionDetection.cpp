@@ -180,7 +180,9 @@ const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c
     g->detection = myDetections;
     computeVertexAreas(*g->fem, g->vertexAreas);
     try {
-      g->tree = std::make_unique<TriangleBVTree>(*g->fem);
+      // An FEM mesh may be open (a sheet of shells, §8.1.4): its vertices
+      // still collide with closed meshes.
+      g->tree = std::make_unique<TriangleBVTree>(*g->fem, /*allowOpen=*/true);
     } catch (const ModelError& e) {
       g.reset();
       throw ModelError(e.what(), c.mesh->describe());
@@ -230,7 +232,8 @@ ContactPoint CollisionManager::vertexContact(const Collider& a, const Collider& 
 void CollisionManager::detectVertices(const Collider& a, const Collider& b, double margin, double eps) {
   const Geometry* ga = geometryOf(a);
   const Geometry* gb = geometryOf(b);
-  if (!ga || !gb) return;
+  // An open mesh (shells) has no inside for A's vertices to be in.
+  if (!ga || !gb || !gb->tree->isClosed()) return;
   const RigidTransform3d TAW = poseOf(a.rigid), TBW = poseOf(b.rigid);
   // Vertices of A in B's coordinates: T_B⁻¹ T_A (world for an FEM side).
   const RigidTransform3d TAB = TBW.inverseTimes(TAW);

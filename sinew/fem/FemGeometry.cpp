@@ -93,8 +93,8 @@ const std::vector<BoundaryTriangle>& FemModel3d::boundaryTriangles() {
 void FemModel3d::componentStructureChanged() {
   MechSystemBase::componentStructureChanged();
   if (!mySurface) return;  // still being constructed
-  if (myElements->size() != myElementsSeen) {
-    myElementsSeen = myElements->size();
+  if (myElements->size() + myShells->size() != myElementsSeen) {
+    myElementsSeen = myElements->size() + myShells->size();
     myBoundary.reset();
     if (mySurface->isGeneratedSurface()) mySurfaceStale = true;
   }
@@ -133,7 +133,15 @@ bool FemModel3d::isSurfaceNode(const FemNode3d& n) {
 }
 
 FemMeshComp& FemModel3d::createSurfaceMesh(const ElementFilter* filter) {
-  const std::vector<BoundaryTriangle> tris = filter ? findBoundaryTriangles(*myElements, filter) : boundaryTriangles();
+  std::vector<BoundaryTriangle> tris = filter ? findBoundaryTriangles(*myElements, filter) : boundaryTriangles();
+  // Shell elements (§6.1.2.3) are surface themselves: their corner nodes,
+  // counter-clockwise about their normal (the front surface of a regular
+  // shell; its thickness lies behind it).
+  if (!filter)
+    for (auto& e : *myShells) {
+      const auto& n = e.getNodes();
+      for (size_t k = 1; k + 1 < n.size(); ++k) tris.push_back({{n[0], n[k], n[k + 1]}, nullptr});
+    }
   std::vector<FemNode3d*> vertexNodes;
   PolygonalMesh mesh = boundaryMesh(tris, vertexNodes);
   mySurface->clearVertexAttachments();

@@ -45,9 +45,10 @@ double boxDistanceSq(const Eigen::AlignedBox3d& box, const Vector3d& p) {
 
 }  // namespace
 
-TriangleBVTree::TriangleBVTree(const PolygonalMesh& mesh) {
+TriangleBVTree::TriangleBVTree(const PolygonalMesh& mesh, bool allowOpen) {
   if (mesh.numFaces() == 0) throw ModelError("collision mesh has no faces");
-  if (!mesh.isClosed())
+  myClosed = mesh.isClosed();
+  if (!myClosed && !allowOpen)
     throw ModelError("collision mesh is not closed and consistently oriented: signed distances need an inside");
   for (int i = 0; i < mesh.numVertices(); ++i) myVerts.push_back(mesh.getVertex(i));
   myNumFaces = mesh.numFaces();

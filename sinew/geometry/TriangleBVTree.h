@@ -22,9 +22,13 @@ namespace sinew {
 class TriangleBVTree {
  public:
   /// Builds the tree over the fan triangles of `mesh`. Throws ModelError if
-  /// the mesh has no faces or is not closed and consistently oriented
-  /// (signed distances need an inside).
-  explicit TriangleBVTree(const PolygonalMesh& mesh);
+  /// the mesh has no faces or, unless `allowOpen`, is not closed and
+  /// consistently oriented (signed distances need an inside). The tree of
+  /// an open mesh (a sheet of shell elements) answers nearest points,
+  /// normals and crossings, but its signs mean nothing: isClosed() says so.
+  explicit TriangleBVTree(const PolygonalMesh& mesh, bool allowOpen = false);
+  /// Whether the mesh had an inside (signed distances are meaningful).
+  bool isClosed() const { return myClosed; }
   /// Refits the tree to `mesh`, the mesh it was built from with its
   /// vertices moved (an FEM surface after a step): the same triangles and
   /// hierarchy, with the boxes and pseudo-normals recomputed bottom-up in
@@ -100,6 +104,7 @@ class TriangleBVTree {
   std::vector<Eigen::Vector3d> myCentroids;
   std::vector<Node> myNodes;
   int myNumFaces = 0;  ///< of the mesh it was built from
+  bool myClosed = true;
 };
 
 }  // namespace sinew

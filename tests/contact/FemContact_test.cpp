@@ -164,3 +164,48 @@ TEST(FemContact, BehaviorsNameOnlyCollidables) {
 
 }  // namespace
 }  // namespace sinew
+
+namespace sinew {
+namespace {
+
+TEST(FemContact, ShellsFormTheSurfaceMesh) {
+  // A 2 × 2 grid of quad shells: its surface is its 9 nodes and 8
+  // triangles, facing +z as the shells do (§6.1.2.3, §8.1.4).
+  FemModel3d fem;
+  FemFactory::createShellQuadGrid(fem, 1, 1, 2, 2, 0.01, false);
+  const PolygonalMesh& surface = fem.getSurfaceMesh();
+  EXPECT_EQ(surface.numVertices(), 9);
+  EXPECT_EQ(surface.numFaces(), 8);
+  EXPECT_FALSE(surface.isClosed());
+  for (int f = 0; f < surface.numFaces(); ++f) EXPECT_NEAR(surface.computeFaceNormal(f).normalized().z(), 1, 1e-12);
+  for (auto& n : fem.nodes()) EXPECT_TRUE(fem.isSurfaceNode(n));
+}
+
+TEST(FemContact, ShellSheetRestsOnAPlateCarryingItsWeight) {
+  // A 0.4 × 0.4 m sheet of shells (1 mm, ρ = 1000, neo-Hookean) dropped
+  // 1 mm onto a plate: its open surface collides through its vertices
+  // (§8.1.4), and at rest its contacts carry its weight with every vertex
+  // within the tolerance. Both shell forms.
+  for (bool membrane : {true, false}) {
+    test::TestRoot r(Vector3d(0, 0, -g));
+    RigidBody& plate = addPlate(r.mech);
+    auto& sheet = r.mech.addModel(std::make_unique<FemModel3d>("sheet"));
+    FemFactory::createShellQuadGrid(sheet, 0.4, 0.4, 4, 4, 0.001, membrane);
+    sheet.setMaterial(NeoHookeanMaterial(1e6, 0.3));
+    sheet.setDensity(1000);
+    sheet.transformGeometry(RigidTransform3d(0, 0, 0.001));
+    r.mech.setCollisionBehavior(sheet, plate, true);
+    r.run(1.0, 0.01);
+    CollisionManager& cm = r.mech.getCollisionManager();
+    double mass = 0;
+    for (auto& n : sheet.nodes()) mass += n.getMass();
+    for (auto& b : sheet.backNodes()) mass += b.getMass();
+    EXPECT_NEAR(mass, 1000 * 0.4 * 0.4 * 0.001, 1e-9);
+    EXPECT_EQ(cm.getContacts().size(), 25u) << "every vertex of the 5 × 5 grid";
+    EXPECT_NEAR(cm.getContactForce(sheet).z(), mass * g, 1e-3 * mass * g) << "membrane " << membrane;
+    EXPECT_LE(cm.getMaxHardError(), 1e-9);
+  }
+}
+
+}  // namespace
+}  // namespace sinew
