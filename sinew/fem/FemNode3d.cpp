@@ -97,4 +97,6 @@ void BackNode3d::transformGeometry(const RigidTransform3d& X) {
   myRest = X.transformPoint(myRest);
 }
 
+Point* FemNode3d::getDirectorPoint() const { return getBackNode(); }
+
 }  // namespace sinew

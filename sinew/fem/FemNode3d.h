@@ -53,6 +53,8 @@ class FemNode3d : public Particle, public HasStressStrain {
   bool isRestDirectorExplicit() const { return myRestDirectorExplicit; }
   /// The back node, or nullptr without a director.
   BackNode3d* getBackNode() const;
+  /// The back node, which a frame attachment of this node carries too.
+  Point* getDirectorPoint() const override;
 
  private:
   friend class FemModel3d;

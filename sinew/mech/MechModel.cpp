@@ -51,9 +51,17 @@ AttachmentComponent& MechModel::attachPoint(Point& p, Point& master) {
   return addAttachment(std::make_unique<PointParticleAttachment>(p, master));
 }
 AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master) {
+  // A shell node's director goes with it: its back node is attached too.
+  if (Point* back = p.getDirectorPoint()) addAttachment(std::make_unique<PointFrameAttachment>(*back, master));
   return addAttachment(std::make_unique<PointFrameAttachment>(p, master));
 }
 AttachmentComponent& MechModel::attachPoint(Point& p, Frame& master, const Vector3d& loc) {
+  if (Point* back = p.getDirectorPoint()) {
+    // The node moves to loc; its back node keeps its place behind it.
+    const Vector3d director = p.getPosition() - back->getPosition();
+    back->setPosition(master.getPose().transformPoint(loc) - director);
+    addAttachment(std::make_unique<PointFrameAttachment>(*back, master));
+  }
   return addAttachment(std::make_unique<PointFrameAttachment>(p, master, loc));
 }
 AttachmentComponent& MechModel::attachPoint(Point& p, PointAttachable& master) {
@@ -69,6 +77,9 @@ AttachmentComponent& MechModel::attachFrame(Frame& f, FrameAttachable& master, c
 }
 
 bool MechModel::detachSlave(DynamicComponent& slave) {
+  // A shell node's back node was attached with it (attachPoint).
+  if (auto* p = dynamic_cast<Point*>(&slave))
+    if (Point* back = p->getDirectorPoint(); back && back->getAttachment()) detachSlave(*back);
   for (auto& a : *myAttachments)
     if (&a.getSlave() == &slave) {
       a.disconnect();

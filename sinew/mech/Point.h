@@ -19,6 +19,12 @@ class Point : public Component, public DynamicComponent, public TransformableGeo
   explicit Point(std::string name, const Vector3d& pos = Vector3d::Zero());
   Point(double x, double y, double z) : Point(std::string(), Vector3d(x, y, z)) {}
 
+  /// A point that an attachment of this one to a frame must carry too: a
+  /// shell node's back node (guide §6.1.2.3), so that the frame holds the
+  /// node's director as ArtiSynth's ShellNodeFrameAttachment does. Null for
+  /// other points.
+  virtual Point* getDirectorPoint() const { return nullptr; }
+
   const Vector3d& getPosition() const { return myPos; }
   void setPosition(const Vector3d& p);
   void setPosition(double x, double y, double z) { setPosition(Vector3d(x, y, z)); }

@@ -335,6 +335,40 @@ TEST(FemShell, SolidFormLocksLessAsCellsShorten) {
   EXPECT_LT(error[2], 0.012);
 }
 
+TEST(FemShell, NodesAttachedToABodyCarryTheirDirectors) {
+  // Attaching a regular shell's edge nodes to a fixed body clamps the edge
+  // as fixing them does: the frame carries their back nodes too (ArtiSynth's
+  // ShellNodeFrameAttachment), so the strip bends to the same tip
+  // deflection. Turning the body turns the attached directors with it.
+  const double E = 1e6, h = 0.05, P = 3e-3;
+  ShellStrip fixed(ShellType::Quad, false, 10, h, LinearMaterial(E, 0.0), Vector3d(0, 0, -P));
+  fixed.r.mech.solveStatic();
+  ShellStrip held(ShellType::Quad, false, 10, h, LinearMaterial(E, 0.0), Vector3d(0, 0, -P));
+  RigidBody& body = held.r.mech.addRigidBody(RigidBody::createBox("body", 0.1, 0.2, 0.2, 1000));
+  body.setPose(RigidTransform3d(-held.L / 2 - 0.05, 0, 0));
+  body.setDynamic(false);
+  std::vector<FemNode3d*> edge;
+  for (auto& n : held.fem.nodes())
+    if (!n.isDynamic()) {
+      n.setDynamic(true);
+      held.r.mech.attachPoint(n, body);
+      edge.push_back(&n);
+    }
+  ASSERT_EQ(edge.size(), 2u);
+  for (FemNode3d* n : edge) EXPECT_NE(n->getBackNode()->getAttachment(), nullptr);
+  held.r.mech.solveStatic();
+  EXPECT_NEAR(held.tipDisplacement().z(), fixed.tipDisplacement().z(), 1e-9 * std::abs(fixed.tipDisplacement().z()));
+  const Vector3d d0 = edge[0]->getDirector();
+  const Matrix3d R = axisRotation(1, 0.3);
+  body.setPose(RigidTransform3d(body.getPosition(), R));
+  edge[0]->getAttachment()->updatePosStates();
+  edge[0]->getBackNode()->getAttachment()->updatePosStates();
+  EXPECT_LT((edge[0]->getDirector() - R * d0).norm(), 1e-12);
+  // Detaching the node frees its director too.
+  held.r.mech.detachPoint(*edge[0]);
+  EXPECT_EQ(edge[0]->getBackNode()->getAttachment(), nullptr);
+}
+
 TEST(FemShell, FreeShellFallsAtGWithoutDeforming) {
   // Backward Euler from rest: after n steps z = −g h² n(n + 1)/2 exactly,
   // so front and back nodes fall together and the directors keep still.
