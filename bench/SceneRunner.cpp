@@ -11,6 +11,9 @@
 //   sinew_scene femtet N [steps]   or tet beam, clamped, under gravity,
 //                                  h = 10 ms; also prints the time split into
 //                                  assembly, solve and the rest
+//   sinew_scene femball D [steps]  a TetGen ball (icosahedral divisions D; 3 gives
+//                                  4017 tets) bouncing on a plate, h = 10 ms;
+//                                  also prints the time split and the contacts
 //   sinew_scene stack N [steps]    N 0.2 m cubes stacked on a plate, μ = 0.5,
 //   sinew_scene pile N [steps]     or N unit boxes dropped into a pile,
 //                                  h = 1 ms; also prints the contact count
@@ -20,6 +23,7 @@
 // AlphaBeta with α = β = A; under Impulse the runner also
 // prints the joint corrections per second and the processor's clock.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -49,18 +53,20 @@ std::string cpuClock() {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|loop|femhex|femtet|stack|pile N [steps [integrator]]\n");
+    std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|loop|femhex|femtet|femball|stack|pile N [steps [integrator]]\n");
     return 2;
   }
   std::string scene = argv[1];
   int n = std::stoi(argv[2]);
   int steps = argc > 3 ? std::stoi(argv[3]) : 100;
   const bool loop = scene == "loop", hinge = scene == "hinge" || loop;
-  const bool fem = scene == "femhex" || scene == "femtet";
+  const bool ball = scene == "femball";
+  const bool fem = scene == "femhex" || scene == "femtet" || ball;
   const bool boxes = scene == "stack" || scene == "pile";
   sinew::FemModel3d* femModel = nullptr;
   const double h = hinge || boxes ? 1e-3 : 0.01;
-  auto root = fem            ? sinew::bench::makeFemBeam(scene == "femtet", n, femModel)
+  auto root = ball           ? sinew::bench::makeFemBall(n, femModel)
+              : fem          ? sinew::bench::makeFemBeam(scene == "femtet", n, femModel)
               : boxes        ? sinew::bench::makeBoxes(n, scene == "pile", h)
               : scene == "net" ? sinew::bench::makeNet(n)
               : loop         ? sinew::bench::makeHingeLoop(n, h)
@@ -114,6 +120,13 @@ int main(int argc, char** argv) {
                 scene.c_str(), femModel->numElements(), femModel->numNodes(), us / 1e3,
                 k * (after.assembly - before.assembly), solve, mech.solver().kktSolver().backendName().c_str(),
                 k * (after.finish - before.finish), us / 1e3 / solve);
+  }
+  if (ball) {
+    const auto& cm = const_cast<sinew::MechModel&>(mech).getCollisionManager();
+    double zmin = INFINITY;
+    for (auto& node : femModel->nodes()) zmin = std::min(zmin, node.getPosition().z());
+    std::printf("femball: after %.2f s %zu contacts, lowest node at z = %.4g m\n", root->getTime(),
+                cm.getContacts().size(), zmin);
   }
   if (boxes) {
     auto& m = static_cast<sinew::MechModel&>(root->models().get(0));

@@ -143,6 +143,26 @@ inline std::unique_ptr<RootModel> makeFemBeam(bool tets, int elements, FemModel3
   return root;
 }
 
+/// An FEM ball bouncing on a rigid plate (the contact issue's benchmark):
+/// a TetGen-meshed sphere of radius 0.1 m (createIcosahedralSphere with
+/// `divisions` and quality 1.1: 4017 tets at 3), neo-Hookean E = 1e5,
+/// ν = 0.3, density 1000, dropped from 5 cm above a fixed plate, h = 10 ms.
+/// Needs the tetgen program.
+inline std::unique_ptr<RootModel> makeFemBall(int divisions, FemModel3d*& fem) {
+  MechModel* mech;
+  auto root = makeGravityRoot("femBall", mech);
+  auto& plate = mech->addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000));
+  plate.setDynamic(false);
+  plate.setPose(RigidTransform3d(0, 0, -0.05));
+  fem = &mech->addModel(std::make_unique<FemModel3d>("ball"));
+  FemFactory::createIcosahedralSphere(*fem, 0.1, divisions, 1.1);
+  fem->setMaterial(NeoHookeanMaterial(1e5, 0.3));
+  fem->setDensity(1000);
+  fem->transformGeometry(RigidTransform3d(0, 0, 0.15));
+  mech->setCollisionBehavior(*fem, plate, true);
+  return root;
+}
+
 /// Contact scenes (issue benchmarks): `n` boxes of 1 kg over a fixed
 /// plate, μ = 0.5, h = 1 ms. `pile`: unit boxes (density 1) dropped from a
 /// loose grid, 3 × 3 per layer 1.5 m apart, with a small turn each so that
