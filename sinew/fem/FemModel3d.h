@@ -309,6 +309,8 @@ class FemModel3d : public MechSystemBase,
   const std::vector<std::vector<const FemMaterial*>>& augmentingMaterials() const;
   void setStressStrainFlag(bool& flag, bool enable);
   void lumpMass(const FemElement3d& e, double sign);
+  /// Element and nodal stress and strain of the shells (FemStressStrain.cpp).
+  void updateShellStressAndStrain(const std::unordered_map<const FemNode3d*, int>& adjacent);
   void lumpShellMass(const ShellElement3d& e);
   /// Checks a new shell, gives a regular one's nodes directors.
   void prepareNewShell(ShellElement3d& e);

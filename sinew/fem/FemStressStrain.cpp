@@ -86,6 +86,8 @@ void FemModel3d::updateStressAndStrain() {
   if (nodal) {
     for (auto& e : *myElements)
       for (auto* n : e.getNodes()) ++adjacent[n];
+    for (auto& e : *myShells)
+      for (auto* n : e.getNodes()) ++adjacent[n];
     for (auto& n : *myNodes) {
       n.setStress(Matrix3d::Zero());
       n.setStrain(Matrix3d::Zero());
@@ -108,6 +110,43 @@ void FemModel3d::updateStressAndStrain() {
     if (myComputeNodalStrain) {
       extrapolateToNodes(e.getReferenceElement(), v.strain, out);
       for (int i = 0; i < e.numNodes(); ++i) e.getNode(i).addScaledStrain(1.0 / adjacent[&e.getNode(i)], out[i]);
+    }
+  }
+  updateShellStressAndStrain(adjacent);
+}
+
+void FemModel3d::updateShellStressAndStrain(const std::unordered_map<const FemNode3d*, int>& adjacent) {
+  // A shell's element value is the mean over its integration points (their
+  // weights are equal within each rule); nodal values come from its corner
+  // values (ShellElement3d::extrapolateToCorners).
+  const bool nodal = myComputeNodalStress || myComputeNodalStrain;
+  std::vector<Matrix3d> stress, strain, atCorners(4);
+  for (auto& e : *myShells) {
+    std::vector<IntegrationPointState> states;
+    try {
+      states = e.computeIntegrationPointStates();
+    } catch (const ModelError& err) {
+      throw ModelError(err.what(), e.describe());
+    }
+    stress.clear();
+    strain.clear();
+    for (const auto& s : states) stress.push_back(s.stress), strain.push_back(s.strain);
+    auto mean = [](const std::vector<Matrix3d>& v) {
+      Matrix3d m = Matrix3d::Zero();
+      for (const Matrix3d& x : v) m += x / static_cast<double>(v.size());
+      return m;
+    };
+    if (myComputeElementStress) e.setStress(mean(stress));
+    if (myComputeElementStrain) e.setStrain(mean(strain));
+    if (!nodal) continue;
+    const std::span<Matrix3d> out(atCorners.data(), e.numNodes());
+    if (myComputeNodalStress) {
+      e.extrapolateToCorners(stress, out);
+      for (int i = 0; i < e.numNodes(); ++i) e.getNodes()[i]->addScaledStress(1.0 / adjacent.at(e.getNodes()[i]), out[i]);
+    }
+    if (myComputeNodalStrain) {
+      e.extrapolateToCorners(strain, out);
+      for (int i = 0; i < e.numNodes(); ++i) e.getNodes()[i]->addScaledStrain(1.0 / adjacent.at(e.getNodes()[i]), out[i]);
     }
   }
 }

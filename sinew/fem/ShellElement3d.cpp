@@ -170,4 +170,18 @@ std::vector<IntegrationPointState> ShellElement3d::computeIntegrationPointStates
   return states;
 }
 
+void ShellElement3d::extrapolateToCorners(std::span<const Matrix3d> atPoints, std::span<Matrix3d> atCorners) const {
+  if (myMembrane) {
+    Matrix3d mean = Matrix3d::Zero();
+    for (const Matrix3d& v : atPoints) mean += v / static_cast<double>(atPoints.size());
+    for (int i = 0; i < numNodes(); ++i) atCorners[i] = mean;
+    return;
+  }
+  const Eigen::MatrixXd& E = shellReferenceElement(myType).getNodalExtrapolationMatrix();
+  for (int i = 0; i < numNodes(); ++i) {
+    atCorners[i].setZero();
+    for (int k = 0; k < static_cast<int>(atPoints.size()); ++k) atCorners[i] += E(frontIndex(i), k) * atPoints[k];
+  }
+}
+
 }  // namespace sinew

@@ -19,10 +19,11 @@
 
 #include "sinew/fem/FemElement3dBase.h"
 #include "sinew/fem/ShellKernels.h"
+#include "sinew/fem/StressStrainOutput.h"
 
 namespace sinew {
 
-class ShellElement3d : public FemElement3dBase {
+class ShellElement3d : public FemElement3dBase, public HasStressStrain {
   SINEW_DECLARE_PROPERTIES
  public:
   static constexpr double kDefaultThickness = 0.01;
@@ -80,6 +81,10 @@ class ShellElement3d : public FemElement3dBase {
   double computeStrainEnergy(const FemMaterial& mat) const;
   /// Strain and Cauchy stress at each integration point.
   std::vector<IntegrationPointState> computeIntegrationPointStates() const;
+  /// Values at the integration points carried to the corner nodes: for a
+  /// regular shell by its solid's extrapolation matrix (the front nodes'
+  /// values), for a membrane the mean over its points.
+  void extrapolateToCorners(std::span<const Matrix3d> atPoints, std::span<Matrix3d> atCorners) const;
 
  private:
   using DofArray = std::array<Vector3d, ReferenceElement::kMaxNodes>;

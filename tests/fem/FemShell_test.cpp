@@ -285,6 +285,28 @@ double cantileverDeflectionRatio(ShellType type, int nx, double h, bool assumedS
   return -s.tipDisplacement().z() / expected;
 }
 
+TEST(FemShell, StressOutputOfAStripInTension) {
+  // A strip (ν = 0) pulled by P along x is in uniform uniaxial stress
+  // σ_xx = P/(w h): every shell's element stress and every node's nodal
+  // stress say so (§6.10's output), for both types, both forms.
+  const double E = 1e6, P = 0.5;
+  for (ShellType type : {ShellType::Tri, ShellType::Quad})
+    for (bool membrane : {true, false}) {
+      ShellStrip s(type, membrane, 8, 0.01, LinearMaterial(E, 0.0), Vector3d(P, 0, 0));
+      s.fem.setComputeElementStress(true);
+      s.fem.setComputeNodalStress(true);
+      s.fem.setComputeElementStrain(true);
+      s.r.mech.solveStatic();
+      const double sigma = P / (s.w * s.h);
+      for (auto& e : s.fem.getShellElements()) {
+        EXPECT_NEAR(e.getStress()(0, 0), sigma, 1e-6 * sigma) << membrane;
+        EXPECT_NEAR(e.getVonMisesStress(), sigma, 1e-6 * sigma);
+        EXPECT_NEAR(e.getStrain()(0, 0), sigma / E, 1e-6 * sigma / E);
+      }
+      for (auto& n : s.fem.nodes()) EXPECT_NEAR(n.getStress()(0, 0), sigma, 1e-6 * sigma) << membrane;
+    }
+}
+
 TEST(FemShell, CantileverShellBendsAsTimoshenkoBeam) {
   // With assumed shear strains (the default) the shells converge at second
   // order to the Timoshenko deflection with κ = 1: the director keeps the
