@@ -12,9 +12,12 @@
 // penetration (§8.4.1.2): each vertex of one mesh inside the other gives a
 // contact with the normal toward the nearest point of the other surface and
 // the distance to it as depth. Between two rigid bodies the vertices of
-// both are tested, in place of the guide's contour-region default, which is
-// not built yet; with an FEM model, by default (AUTO) only the FEM's
-// vertices, both ways between two FEM models. A rigid contact holds a
+// both are tested by default, in place of the guide's contour-region
+// default, which is built (ContourRegions.cpp) but must be asked for; with
+// an FEM model, by default (AUTO) only the FEM's vertices, both ways
+// between two FEM models. Two meshes of one FEM model collide when its
+// self-collision is enabled (§8.3.2), and in nested MechModels the lowest
+// model holding a pair sets its behaviour (§8.3.5). A rigid contact holds a
 // penetration of up to penetrationTol (§8.9.1) and pushes out what is
 // deeper; vertices outside, up to penetrationTol plus the distance the
 // pair can close within the step, are watched too, so that an arriving body

@@ -120,12 +120,14 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
   const int nx = static_cast<int>(xs.size());
   UnionFind uf(nx);
   std::vector<int> firstA(ga->mesh.numVertices(), -1), firstB(gb->mesh.numVertices(), -1);
+  auto meet = [&](int& first, int k) {  // the first crossing at a vertex, joined by the others there
+    if (first < 0) first = k;
+    else uf.join(k, first);
+  };
   for (int k = 0; k < nx; ++k)
     for (int c = 0; c < 3; ++c) {
-      int& fa = firstA[ga->tree->triangleVertexIndex(xs[k].tri, c)];
-      int& fb = firstB[gb->tree->triangleVertexIndex(xs[k].otherTri, c)];
-      fa < 0 ? fa = k : (uf.join(k, fa), 0);
-      fb < 0 ? fb = k : (uf.join(k, fb), 0);
+      meet(firstA[ga->tree->triangleVertexIndex(xs[k].tri, c)], k);
+      meet(firstB[gb->tree->triangleVertexIndex(xs[k].otherTri, c)], k);
     }
   std::vector<int> regionOf(nx, -1);
   std::vector<Region> regions;
