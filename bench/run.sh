@@ -19,6 +19,8 @@ runs=(
   "hinge 10 500 Impulse" "hinge 100 100 Impulse" "loop 8 1000 Impulse"
   "femhex 1000 20" "femtet 4000 20"
   "stack 10 1000" "pile 10 1000"
+  # needs the tetgen program; reported as failed without it
+  "femball 3 30"
 )
 
 echo "# Sinew scene benchmarks, $(date -u +%Y-%m-%d)"
