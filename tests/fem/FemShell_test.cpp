@@ -424,6 +424,32 @@ TEST(FemShell, BadShellsAreModelErrors) {
   EXPECT_THROW(a.setRestDirector(Vector3d::Zero()), ModelError);
 }
 
+TEST(FemShell, InvertedShellsAreModelErrorsNamingTheElement) {
+  // A regular shell whose node is pushed through its back node (the
+  // thickness turned inside out) is inverted, with or without assumed
+  // shear strains, for a material that cannot invert: a ModelError naming
+  // the element, never a NaN force.
+  for (ShellType type : {ShellType::Tri, ShellType::Quad})
+    for (bool assumed : {true, false}) {
+      FemModel3d fem("fem");
+      std::vector<FemNode3d*> nodes;
+      const Vector3d corners[4] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+      for (int i = 0; i < numShellNodes(type); ++i) nodes.push_back(&fem.addNode(corners[i]));
+      ShellElement3d& e = fem.addShellElement(ShellElement3d::createElement(nodes, 0.1));
+      e.setAssumedShearStrain(assumed);
+      const NeoHookeanMaterial mat(1e5, 0.3);
+      nodes[0]->setPosition(nodes[0]->getBackNode()->getPosition() - Vector3d(0, 0, 0.2));
+      ElementVector f;
+      try {
+        e.computeForcesAndStiffness(mat, f, nullptr);
+        ADD_FAILURE() << "no error for an inverted shell";
+      } catch (const ModelError& err) {
+        EXPECT_EQ(err.path(), e.describe());
+        EXPECT_NE(std::string(err.what()).find("inverted"), std::string::npos) << err.what();
+      }
+    }
+}
+
 }  // namespace
 }  // namespace sinew
 
