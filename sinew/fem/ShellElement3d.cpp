@@ -1,5 +1,8 @@
 #include "sinew/fem/ShellElement3d.h"
 
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
+
 #include "sinew/fem/FemModel3d.h"
 
 namespace sinew {
@@ -182,6 +185,65 @@ void ShellElement3d::extrapolateToCorners(std::span<const Matrix3d> atPoints, st
     atCorners[i].setZero();
     for (int k = 0; k < static_cast<int>(atPoints.size()); ++k) atCorners[i] += E(frontIndex(i), k) * atPoints[k];
   }
+}
+
+std::vector<double> ShellElement3d::computeDofWeights(const Vector3d& p, Vector3d& at) const {
+  DofArray rest, pos;
+  const int m = getDofPositions(rest, pos);
+  const ReferenceElement& ref = shellReferenceElement(myType);
+  ReferenceElement::ShapeValues N;
+  ReferenceElement::ShapeGradients dN;
+  // Corner i is the solid's node `front`, its back node `back`. A
+  // membrane's dof points are its corners, and the solid's shape functions
+  // on its front face (t = 1) are the membrane's own.
+  auto front = [&](int i) { return myType == ShellType::Quad ? i : i + 3; };
+  auto back = [&](int i) { return myType == ShellType::Quad ? i + 4 : i; };
+  const double t0 = myMembrane ? 1.0 : 0.0;
+  Vector3d xi = myType == ShellType::Quad ? Vector3d(0, 0, t0) : Vector3d(1.0 / 3, 1.0 / 3, t0);
+  // x(ξ) and its Jacobian at the current ξ.
+  auto evaluate = [&](Vector3d& x, Matrix3d& J) {
+    ref.computeShape(xi, N, dN);
+    x.setZero();
+    J.setZero();
+    for (int i = 0; i < numNodes(); ++i) {
+      const Vector3d& xf = myMembrane ? pos[i] : pos[front(i)];
+      x += N[front(i)] * xf;
+      J += xf * dN.col(front(i)).transpose();
+      if (myMembrane) continue;
+      x += N[back(i)] * pos[back(i)];
+      J += pos[back(i)] * dN.col(back(i)).transpose();
+    }
+  };
+  Vector3d x;
+  Matrix3d J;
+  for (int iter = 0; iter < 30; ++iter) {
+    evaluate(x, J);
+    Vector3d dxi;
+    if (myMembrane) {
+      // Gauss–Newton on |x(r, s) − p|² over the in-plane coordinates.
+      const Eigen::Matrix<double, 3, 2> A = J.leftCols<2>();
+      const Eigen::Vector2d d = (A.transpose() * A).ldlt().solve(A.transpose() * (p - x));
+      dxi << d, 0;
+    } else {
+      dxi = J.partialPivLu().solve(p - x);
+    }
+    if (!dxi.allFinite()) break;
+    xi += dxi;
+    if (dxi.norm() < 1e-14) break;
+  }
+  evaluate(at, J);
+  if (!xi.allFinite() || !at.allFinite())
+    throw ModelError("no natural coordinates for the point in the shell", describe());
+  std::vector<double> w(m, 0.0);
+  for (int i = 0; i < numNodes(); ++i) {
+    if (myMembrane) {
+      w[i] = N[front(i)];
+    } else {
+      w[front(i)] = N[front(i)];
+      w[back(i)] = N[back(i)];
+    }
+  }
+  return w;
 }
 
 }  // namespace sinew

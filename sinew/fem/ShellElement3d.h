@@ -20,10 +20,11 @@
 #include "sinew/fem/FemElement3dBase.h"
 #include "sinew/fem/ShellKernels.h"
 #include "sinew/fem/StressStrainOutput.h"
+#include "sinew/mech/PointAttachable.h"
 
 namespace sinew {
 
-class ShellElement3d : public FemElement3dBase, public HasStressStrain {
+class ShellElement3d : public FemElement3dBase, public HasStressStrain, public PointAttachable {
   SINEW_DECLARE_PROPERTIES
  public:
   static constexpr double kDefaultThickness = 0.01;
@@ -81,6 +82,17 @@ class ShellElement3d : public FemElement3dBase, public HasStressStrain {
   double computeStrainEnergy(const FemMaterial& mat) const;
   /// Strain and Cauchy stress at each integration point.
   std::vector<IntegrationPointState> computeIntegrationPointStates() const;
+  /// The weights over the dof points (getDofNode order) of the point at p:
+  /// the shape functions of a regular shell's solid at p's natural
+  /// coordinates (Newton from the centre, extrapolated if p is outside), or
+  /// of a membrane's corners at p's projection onto its surface. `at`
+  /// receives the point they give (p itself for a regular shell). ModelError
+  /// if the coordinates cannot be found.
+  std::vector<double> computeDofWeights(const Vector3d& p, Vector3d& at) const;
+  /// A point attachment to this shell at p's position (PointShellAttachment),
+  /// for `mech.attachPoint(p, shell)`.
+  std::unique_ptr<AttachmentComponent> createPointAttachment(Point& p) override;
+
   /// Values at the integration points carried to the corner nodes: for a
   /// regular shell by its solid's extrapolation matrix (the front nodes'
   /// values), for a membrane the mean over its points.

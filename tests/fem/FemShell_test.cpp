@@ -7,6 +7,7 @@
 #include "FemTestUtil.h"
 #include "TestModels.h"
 #include "sinew/fem/FemFactory.h"
+#include "sinew/fem/PointShellAttachment.h"
 
 namespace sinew {
 namespace {
@@ -389,6 +390,49 @@ TEST(FemShell, NodesAttachedToABodyCarryTheirDirectors) {
   // Detaching the node frees its director too.
   held.r.mech.detachPoint(*edge[0]);
   EXPECT_EQ(edge[0]->getBackNode()->getAttachment(), nullptr);
+}
+
+TEST(FemShell, PointsAttachedToShellsFollowThem) {
+  // A point attached inside a regular shell (halfway through its
+  // thickness) or above a membrane (projected onto it) gets weights that
+  // sum to 1, and follows any affine motion of the shell exactly, for both
+  // types; through MechModel::attachPoint it moves with the shell in a step.
+  Noise noise(5);
+  const Matrix3d A = Matrix3d::Identity() + 0.1 * noise.mat();
+  const Vector3d b(0.3, -0.2, 0.5);
+  for (ShellType type : {ShellType::Tri, ShellType::Quad})
+    for (bool membrane : {false, true}) {
+      test::TestRoot r(Vector3d(0, 0, -9.8));
+      auto& fem = r.mech.addModel(std::make_unique<FemModel3d>("fem"));
+      std::vector<FemNode3d*> nodes;
+      const Vector3d corners[4] = {{0, 0, 0}, {1, 0.1, 0}, {0.9, 1.1, 0.2}, {-0.1, 0.8, 0.1}};
+      for (int i = 0; i < numShellNodes(type); ++i) nodes.push_back(&fem.addNode(corners[i]));
+      ShellElement3d& e = fem.addShellElement(ShellElement3d::createElement(nodes, 0.05, membrane));
+      Vector3d c = Vector3d::Zero();
+      for (FemNode3d* n : nodes) c += n->getPosition() / nodes.size();
+      if (!membrane) c -= 0.5 * nodes[0]->getDirector();  // inside the thickness
+      const Vector3d q = membrane ? Vector3d(c + Vector3d(0, 0, 0.05)) : c;
+      Particle& p = r.mech.addParticle("p", 0.01, q.x(), q.y(), q.z());
+      PointShellAttachment att(p, e);
+      double sum = 0;
+      for (double w : att.getWeights()) sum += w;
+      EXPECT_NEAR(sum, 1, 1e-12);
+      if (!membrane) EXPECT_LT((p.getPosition() - c).norm(), 1e-12);  // inside: not moved
+      const Vector3d p0 = p.getPosition();
+      deformAffinely(fem, A, b);
+      att.updatePosStates();
+      EXPECT_LT((p.getPosition() - (A * p0 + b)).norm(), 1e-12) << membrane;
+      deformAffinely(fem, Matrix3d::Identity(), Vector3d::Zero());
+      // In a model: the point's weight goes to the shell, which falls with it.
+      p.setPosition(p0);
+      r.mech.attachPoint(p, e);
+      r.run(0.05, 0.01);
+      att.updatePosStates();  // the same weights give the attached point's place
+      Vector3d expected = Vector3d::Zero();
+      for (int i = 0; i < e.numDofNodes(); ++i) expected += att.getWeights()[i] * e.getDofNode(i).getPosition();
+      EXPECT_LT((p.getPosition() - expected).norm(), 1e-12);
+      EXPECT_LT(p.getPosition().z() - p0.z(), -1e-3) << "falls";
+    }
 }
 
 TEST(FemShell, FreeShellFallsAtGWithoutDeforming) {
