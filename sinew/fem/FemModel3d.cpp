@@ -135,6 +135,11 @@ FemMarker& FemModel3d::addMarker(std::unique_ptr<FemMarker> mkr, const FemElemen
   return addMarker(std::move(mkr));
 }
 
+FemMarker& FemModel3d::addMarker(std::unique_ptr<FemMarker> mkr, const ShellElement3d& shell) {
+  mkr->setFromShell(shell);
+  return addMarker(std::move(mkr));
+}
+
 FemMarker& FemModel3d::addMarker(std::unique_ptr<FemMarker> mkr, const std::vector<FemNode3d*>& nodes,
                                  const std::vector<double>& weights) {
   mkr->setFromNodes(nodes, weights);

@@ -102,6 +102,8 @@ class FemModel3d : public MechSystemBase,
   FemMarker& addMarker(std::unique_ptr<FemMarker> mkr);
   /// Attaches mkr to element elem, then adds it.
   FemMarker& addMarker(std::unique_ptr<FemMarker> mkr, const FemElement3d& elem);
+  /// Attaches mkr to shell element shell (FemMarker::setFromShell), then adds it.
+  FemMarker& addMarker(std::unique_ptr<FemMarker> mkr, const ShellElement3d& shell);
   /// Attaches mkr to nodes with explicit weights (summing to 1), then adds it.
   FemMarker& addMarker(std::unique_ptr<FemMarker> mkr, const std::vector<FemNode3d*>& nodes,
                        const std::vector<double>& weights);

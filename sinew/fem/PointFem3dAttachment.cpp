@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "sinew/fem/FemModel3d.h"
+#include "sinew/fem/PointShellAttachment.h"
 
 namespace sinew {
 
@@ -108,13 +109,35 @@ FemMarker::~FemMarker() {
   if (myAttachment) myAttachment->disconnect();
 }
 
-void FemMarker::install(std::unique_ptr<PointFem3dAttachment> a) {
+const PointFem3dAttachment* FemMarker::getAttachment() const {
+  return dynamic_cast<const PointFem3dAttachment*>(myAttachment.get());
+}
+
+const PointShellAttachment* FemMarker::getShellAttachment() const {
+  return dynamic_cast<const PointShellAttachment*>(myAttachment.get());
+}
+
+void FemMarker::setFromShell(const ShellElement3d& e) { install(std::make_unique<PointShellAttachment>(*this, e)); }
+
+void FemMarker::install(std::unique_ptr<AttachmentComponent> a) {
   if (myAttachment) myAttachment->disconnect();
   myAttachment = std::move(a);
   myAttachment->connect();
 }
 
 void FemMarker::setFromFem(FemModel3d& fem) {
+  if (fem.numElements() == 0 && fem.numShellElements() > 0) {
+    // Shells alone: the shell whose centroid is nearest.
+    const ShellElement3d* best = nullptr;
+    double bestDist = INFINITY;
+    for (auto& e : fem.getShellElements()) {
+      Vector3d c = Vector3d::Zero();
+      for (const FemNode3d* n : e.getNodes()) c += n->getPosition() / e.numNodes();
+      if ((c - getPosition()).norm() < bestDist) bestDist = (c - getPosition()).norm(), best = &e;
+    }
+    setFromShell(*best);
+    return;
+  }
   auto a = std::make_unique<PointFem3dAttachment>(*this);
   a->setFromFem(getPosition(), fem);
   install(std::move(a));

@@ -15,6 +15,8 @@
 namespace sinew {
 
 class FemModel3d;
+class ShellElement3d;
+class PointShellAttachment;
 
 class PointFem3dAttachment : public AttachmentComponent {
  public:
@@ -86,22 +88,30 @@ class FemMarker : public Point {
   ~FemMarker() override;
   // The attachment setters of §6.5, each at the marker's current position.
   /// In the containing element, or at the nearest surface point (moving
-  /// the marker there).
+  /// the marker there); in a model of shells alone, in the shell whose
+  /// centroid is nearest (setFromShell).
   void setFromFem(FemModel3d& fem);
   /// In element e; false when the marker is not inside e.
   bool setFromElement(const FemElement3d& e);
+  /// In shell element e (PointShellAttachment: inside a regular shell's
+  /// thickness, or at the projection onto a membrane, moving the marker).
+  void setFromShell(const ShellElement3d& e);
   /// Nodal-based, with explicit weights summing to 1 (§6.4.8).
   void setFromNodes(const std::vector<FemNode3d*>& nodes, const std::vector<double>& weights);
   /// Nodal-based with automatic weights; false, leaving the marker as it
   /// was, when the nodes give too little support.
   bool setFromNodes(const std::vector<FemNode3d*>& nodes);
-  const PointFem3dAttachment* getAttachment() const { return myAttachment.get(); }
+  /// The attachment to volume elements or nodes; null when the marker is
+  /// on a shell (or not attached).
+  const PointFem3dAttachment* getAttachment() const;
+  /// The attachment to a shell element; null otherwise.
+  const PointShellAttachment* getShellAttachment() const;
 
  private:
   /// Replaces the marker's attachment by a, fully set, and connects it.
-  void install(std::unique_ptr<PointFem3dAttachment> a);
+  void install(std::unique_ptr<AttachmentComponent> a);
 
-  std::unique_ptr<PointFem3dAttachment> myAttachment;
+  std::unique_ptr<AttachmentComponent> myAttachment;
 };
 
 }  // namespace sinew

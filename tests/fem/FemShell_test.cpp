@@ -438,6 +438,33 @@ TEST(FemShell, PointsAttachedToShellsFollowThem) {
     }
 }
 
+TEST(FemShell, MarkersOnShellModelsFollowTheShells) {
+  // A marker added to a model of shells alone goes into the nearest shell
+  // (§6.5 with ShellElement3d): it follows an affine motion of the sheet
+  // exactly, and one added to a given shell too.
+  for (bool membrane : {false, true}) {
+    FemModel3d fem("sheet");
+    FemFactory::createShellQuadGrid(fem, 1, 1, 4, 4, 0.02, membrane);
+    const Vector3d at(0.13, -0.21, 0);
+    FemMarker& m = fem.addMarker(at, "m");
+    ASSERT_NE(m.getShellAttachment(), nullptr);
+    EXPECT_EQ(m.getAttachment(), nullptr);
+    FemMarker& m2 = fem.addMarker(std::make_unique<FemMarker>("m2", Vector3d(-0.3, 0.3, 0)),
+                                  fem.getShellElements().get(0));
+    ASSERT_NE(m2.getShellAttachment(), nullptr);
+    const Vector3d p0 = m.getPosition(), q0 = m2.getPosition();
+    EXPECT_LT((p0 - at).norm(), 0.02) << "on the sheet, within its thickness";
+    Noise noise(9);
+    const Matrix3d A = Matrix3d::Identity() + 0.1 * noise.mat();
+    const Vector3d b(0.1, 0.2, -0.3);
+    deformAffinely(fem, A, b);
+    const_cast<PointShellAttachment*>(m.getShellAttachment())->updatePosStates();
+    const_cast<PointShellAttachment*>(m2.getShellAttachment())->updatePosStates();
+    EXPECT_LT((m.getPosition() - (A * p0 + b)).norm(), 1e-12) << membrane;
+    EXPECT_LT((m2.getPosition() - (A * q0 + b)).norm(), 1e-12) << membrane;
+  }
+}
+
 TEST(FemShell, FreeShellFallsAtGWithoutDeforming) {
   // Backward Euler from rest: after n steps z = −g h² n(n + 1)/2 exactly,
   // so front and back nodes fall together and the directors keep still.
