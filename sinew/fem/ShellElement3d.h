@@ -4,10 +4,14 @@
 // `defaultThickness` property (default 0.01) to the density and material
 // every element has. A regular shell bends: its nodes carry directors and
 // its mechanics are those of the solid spanned by its nodes and their back
-// nodes (ShellKernels.h). A membrane (`membrane` = true in the constructor)
-// has no bending stiffness and no directors; it takes its virtual thickness
-// from defaultThickness. FemModel3d keeps shells in its `shellElements`
-// list (getShellElements(), addShellElement()).
+// nodes (ShellKernels.h), with transverse shear strains from tying points
+// (MITC4/MITC3) unless `assumedShearStrain` is turned off. A membrane
+// (`membrane` = true in the constructor) has no bending stiffness and no
+// directors; it takes its virtual thickness from defaultThickness.
+// FemModel3d keeps shells in its `shellElements` list (getShellElements(),
+// addShellElement()). Shell faces are part of the model's generated
+// surface, points and markers attach to shells (PointShellAttachment), and
+// shells report stress and strain (§6.10).
 //
 // Incompressibility (§6.7) does not act on shells: hard volume constraints
 // skip them, and an incompressible material acts through its deviatoric
