@@ -325,6 +325,11 @@ class FemModel3d : public MechSystemBase,
   /// The material that acts on a shell: its own or the model's, without its
   /// bulk part if incompressible (§6.7).
   const FemMaterial& shellMaterial(const ShellElement3d& e, std::unique_ptr<FemMaterial>& tmp) const;
+  /// mat as shells use it: an incompressible material by its deviatoric part.
+  static const FemMaterial& asShellMaterial(const FemMaterial& mat, std::unique_ptr<FemMaterial>& tmp);
+  /// The materials of bundles that act on every element (useAllElements):
+  /// they augment the shells too.
+  std::vector<const FemMaterial*> shellAugmentingMaterials() const;
   /// Throws ModelError unless e's nodes are this model's and e is upright.
   void checkNewElement(const FemElement3d& e) const;
   /// ELEMENT or NODAL for OFF/FULL-free methods resolved by the AUTO rule.

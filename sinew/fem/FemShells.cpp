@@ -7,6 +7,7 @@
 
 #include "sinew/fem/FemModel3d.h"
 #include "sinew/fem/IncompressibleMaterial.h"
+#include "sinew/fem/MaterialBundle.h"
 
 namespace sinew {
 
@@ -80,11 +81,21 @@ void FemModel3d::prepareForCompile() {
   if (myShellMassesStale) updateNodeMasses();
 }
 
-const FemMaterial& FemModel3d::shellMaterial(const ShellElement3d& e, std::unique_ptr<FemMaterial>& tmp) const {
-  const FemMaterial& mat = e.getMaterial();
+const FemMaterial& FemModel3d::asShellMaterial(const FemMaterial& mat, std::unique_ptr<FemMaterial>& tmp) {
   if (!mat.isIncompressible()) return mat;
   tmp = std::make_unique<DeviatoricPart>(static_cast<const IncompressibleMaterial&>(mat));
   return *tmp;
+}
+
+const FemMaterial& FemModel3d::shellMaterial(const ShellElement3d& e, std::unique_ptr<FemMaterial>& tmp) const {
+  return asShellMaterial(e.getMaterial(), tmp);
+}
+
+std::vector<const FemMaterial*> FemModel3d::shellAugmentingMaterials() const {
+  std::vector<const FemMaterial*> mats;
+  for (const MaterialBundle& b : *myBundles)
+    if (b.getMaterial() && b.getUseAllElements()) mats.push_back(b.getMaterial());
+  return mats;
 }
 
 void FemModel3d::applyShellForces(double dM, double dK) {
@@ -94,14 +105,20 @@ void FemModel3d::applyShellForces(double dM, double dK) {
   myShellK.resize(ne);
   std::vector<Eigen::VectorXd> forces(ne);
   std::vector<std::exception_ptr> errors(ne);
+  const std::vector<const FemMaterial*> augment = shellAugmentingMaterials();
   tbb::parallel_for(tbb::blocked_range<int>(0, ne, 16), [&](const tbb::blocked_range<int>& range) {
-    ElementVector f, v;
-    ElementMatrix K;
+    ElementVector f, v, fa;
+    ElementMatrix K, Ka;
     std::unique_ptr<FemMaterial> tmp;
     for (int k = range.begin(); k < range.end(); ++k) {
       const ShellElement3d& e = myShells->get(k);
       try {
         e.computeForcesAndStiffness(shellMaterial(e, tmp), f, &K);
+        for (const FemMaterial* mat : augment) {  // bundles acting on every element (§6.8)
+          e.computeForcesAndStiffness(asShellMaterial(*mat, tmp), fa, &Ka);
+          f += fa;
+          K += Ka;
+        }
       } catch (...) {
         errors[k] = std::current_exception();
         continue;
@@ -159,7 +176,11 @@ void FemModel3d::addShellDamping(JacobianMatrix& D, double s) {
 double FemModel3d::getShellEnergy() const {
   double E = 0;
   std::unique_ptr<FemMaterial> tmp;
-  for (auto& e : *myShells) E += e.computeStrainEnergy(shellMaterial(e, tmp));
+  const std::vector<const FemMaterial*> augment = shellAugmentingMaterials();
+  for (auto& e : *myShells) {
+    E += e.computeStrainEnergy(shellMaterial(e, tmp));
+    for (const FemMaterial* mat : augment) E += e.computeStrainEnergy(asShellMaterial(*mat, tmp));
+  }
   return E;
 }
 

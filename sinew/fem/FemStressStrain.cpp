@@ -120,17 +120,24 @@ void FemModel3d::updateShellStressAndStrain(const std::unordered_map<const FemNo
   // weights are equal within each rule); nodal values come from its corner
   // values (ShellElement3d::extrapolateToCorners).
   const bool nodal = myComputeNodalStress || myComputeNodalStrain;
+  const std::vector<const FemMaterial*> augment = shellAugmentingMaterials();
   std::vector<Matrix3d> stress, strain, atCorners(4);
+  std::unique_ptr<FemMaterial> tmp;
   for (auto& e : *myShells) {
     std::vector<IntegrationPointState> states;
+    stress.clear();
+    strain.clear();
     try {
       states = e.computeIntegrationPointStates();
+      for (const auto& s : states) stress.push_back(s.stress), strain.push_back(s.strain);
+      // Stress sums the augmenting materials' (as for volume elements).
+      for (const FemMaterial* mat : augment) {
+        states = e.computeIntegrationPointStates(asShellMaterial(*mat, tmp));
+        for (size_t k = 0; k < states.size(); ++k) stress[k] += states[k].stress;
+      }
     } catch (const ModelError& err) {
       throw ModelError(err.what(), e.describe());
     }
-    stress.clear();
-    strain.clear();
-    for (const auto& s : states) stress.push_back(s.stress), strain.push_back(s.strain);
     auto mean = [](const std::vector<Matrix3d>& v) {
       Matrix3d m = Matrix3d::Zero();
       for (const Matrix3d& x : v) m += x / static_cast<double>(v.size());

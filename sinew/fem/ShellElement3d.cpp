@@ -160,16 +160,20 @@ double ShellElement3d::computeStrainEnergy(const FemMaterial& mat) const {
 }
 
 std::vector<IntegrationPointState> ShellElement3d::computeIntegrationPointStates() const {
+  return computeIntegrationPointStates(getMaterial());
+}
+
+std::vector<IntegrationPointState> ShellElement3d::computeIntegrationPointStates(const FemMaterial& mat) const {
   DofArray rest, pos;
   const int m = getDofPositions(rest, pos);
   const NodePositions x0(rest.data(), m), x(pos.data(), m);
   std::vector<IntegrationPointState> states(numIntegrationPoints());
   if (myMembrane)
-    computeMembranePointStates(myType, x0, x, myThickness, getMaterial(), states);
+    computeMembranePointStates(myType, x0, x, myThickness, mat, states);
   else if (myAssumedShear)
-    computeShellAnsPointStates(myType, x0, x, getMaterial(), states);
+    computeShellAnsPointStates(myType, x0, x, mat, states);
   else
-    sinew::computeIntegrationPointStates(shellReferenceElement(myType), x0, x, getMaterial(), states);
+    sinew::computeIntegrationPointStates(shellReferenceElement(myType), x0, x, mat, states);
   return states;
 }
 

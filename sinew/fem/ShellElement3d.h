@@ -84,8 +84,10 @@ class ShellElement3d : public FemElement3dBase, public HasStressStrain, public P
   /// if it is inverted.
   void computeForcesAndStiffness(const FemMaterial& mat, ElementVector& f, ElementMatrix* K) const;
   double computeStrainEnergy(const FemMaterial& mat) const;
-  /// Strain and Cauchy stress at each integration point.
+  /// Strain and Cauchy stress at each integration point, of the element's
+  /// material or of mat.
   std::vector<IntegrationPointState> computeIntegrationPointStates() const;
+  std::vector<IntegrationPointState> computeIntegrationPointStates(const FemMaterial& mat) const;
   /// The weights over the dof points (getDofNode order) of the point at p:
   /// the shape functions of a regular shell's solid at p's natural
   /// coordinates (Newton from the centre, extrapolated if p is outside), or

@@ -8,6 +8,7 @@
 #include "TestModels.h"
 #include "Verification.h"
 #include "sinew/fem/FemFactory.h"
+#include "sinew/fem/MaterialBundle.h"
 #include "sinew/fem/PointShellAttachment.h"
 
 namespace sinew {
@@ -307,6 +308,24 @@ TEST(FemShell, StressOutputOfAStripInTension) {
       }
       for (auto& n : s.fem.nodes()) EXPECT_NEAR(n.getStress()(0, 0), sigma, 1e-6 * sigma) << membrane;
     }
+}
+
+TEST(FemShell, BundlesOnAllElementsStiffenShellsToo) {
+  // A material bundle acting on every element (§6.8) augments the shells:
+  // a strip of E1 with a bundle of E2 stretches P L/((E1 + E2) w h) and
+  // reports the summed stress P/(w h); its energy counts both materials.
+  const double E1 = 6e5, E2 = 4e5, P = 0.5;
+  for (bool membrane : {true, false}) {
+    ShellStrip s(ShellType::Quad, membrane, 8, 0.01, LinearMaterial(E1, 0.0), Vector3d(P, 0, 0));
+    s.fem.materials().add(std::make_unique<MaterialBundle>("bundle", LinearMaterial(E2, 0.0), true));
+    s.fem.setComputeElementStress(true);
+    s.r.mech.solveStatic();
+    const double stretch = P * s.L / ((E1 + E2) * s.w * s.h);
+    EXPECT_NEAR(s.tipDisplacement().x(), stretch, 1e-6 * stretch) << membrane;
+    for (auto& e : s.fem.getShellElements()) EXPECT_NEAR(e.getStress()(0, 0), P / (s.w * s.h), 1e-6 * P / (s.w * s.h));
+    // Strain energy ½ P δ at equilibrium (linear, small strain).
+    EXPECT_NEAR(s.fem.getPotentialEnergy(), 0.5 * P * stretch, 1e-5 * P * stretch);
+  }
 }
 
 TEST(FemShell, CantileverShellBendsAsTimoshenkoBeam) {
