@@ -16,27 +16,29 @@ namespace {
 bool collides(Collidability k) { return k == Collidability::All || k == Collidability::External; }
 bool collidesInternally(Collidability k) { return k == Collidability::All || k == Collidability::Internal; }
 
-void collectFemModels(Component& c, std::vector<Component*>& out) {
-  if (dynamic_cast<FemModel3d*>(&c)) {
-    out.push_back(&c);
-    return;
-  }
-  if (auto* cc = dynamic_cast<CompositeComponent*>(&c))
-    for (int i = 0; i < cc->numComponents(); ++i) collectFemModels(*cc->getComponent(i), out);
-}
-
 /// The model whose `meshes` list holds mc, or null.
 const FemModel3d* owningModel(const FemMeshComp& mc) {
   const Component* list = mc.getParent();
   return list ? dynamic_cast<const FemModel3d*>(list->getParent()) : nullptr;
 }
 
-void collect(Component& c, std::vector<Component*>& out) {
+/// What one walk of the model tree finds for detection: the collidable
+/// bodies and FEM models, every FEM model, and every MechModel.
+struct Found {
+  std::vector<Component*> collidables;
+  std::vector<FemModel3d*> fems;
+  std::vector<const MechModel*> mechs;
+};
+
+void collect(Component& c, Found& out) {
+  if (auto* mech = dynamic_cast<const MechModel*>(&c)) out.mechs.push_back(mech);
   if (auto* body = dynamic_cast<RigidBody*>(&c)) {
-    if (collides(body->getCollidable())) out.push_back(body);
+    if (collides(body->getCollidable())) out.collidables.push_back(body);
   } else if (auto* fem = dynamic_cast<FemModel3d*>(&c)) {
-    if (fem->numElements() + fem->numShellElements() > 0 && collides(fem->getCollidable())) out.push_back(fem);
-    return;  // its meshes join only when a behaviour names them
+    out.fems.push_back(fem);
+    if (fem->numElements() + fem->numShellElements() > 0 && collides(fem->getCollidable()))
+      out.collidables.push_back(fem);
+    return;  // its meshes join only when a behaviour names them, or it self-collides
   }
   if (auto* cc = dynamic_cast<CompositeComponent*>(&c))
     for (int i = 0; i < cc->numComponents(); ++i) collect(*cc->getComponent(i), out);
@@ -105,26 +107,25 @@ void CollisionManager::requireCollidable(const Component& c) const {
 }
 
 std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
-  std::vector<Component*> comps;
-  collect(myMech, comps);
+  Found found;
+  collect(myMech, found);
+  std::vector<Component*>& comps = found.collidables;
   // Meshes of an FEM model (an embedded sphere) collide when a behaviour
   // names them, or with each other when their model self-collides (§8.3.2).
   auto addMesh = [&](Component* c) {
     if (std::find(comps.begin(), comps.end(), c) == comps.end()) comps.push_back(c);
   };
-  for (const CollisionManager* cm : managersBelow())
-    for (const auto& p : cm->myPairs)
-      for (Component* c : {p.a, p.b})
-        if (dynamic_cast<FemMeshComp*>(c)) addMesh(c);
-  std::vector<Component*> models;
-  collectFemModels(myMech, models);
-  for (Component* m : models) {
-    auto* fem = static_cast<FemModel3d*>(m);
-    const CollisionManager* cm = managerFor(*fem, *fem);
+  for (const MechModel* m : found.mechs)
+    if (const CollisionManager* cm = m->findCollisionManager())
+      for (const auto& p : cm->myPairs)
+        for (Component* c : {p.a, p.b})
+          if (dynamic_cast<FemMeshComp*>(c)) addMesh(c);
+  for (FemModel3d* fem : found.fems) {
+    const auto above = mechsAbove(*fem);
+    const CollisionManager* cm = managerOf(above.empty() ? nullptr : above.front());
     if (!cm || !cm->getSelfBehavior(*fem)) continue;
     for (auto& mc : fem->getMeshComps())
-      if (!fem->isSurfaceMeshComp(mc) && collidesInternally(mc.getCollidable()))
-        addMesh(&mc);
+      if (!fem->isSurfaceMeshComp(mc) && collidesInternally(mc.getCollidable())) addMesh(&mc);
   }
   std::vector<Collider> out;
   for (Component* c : comps) {
@@ -142,13 +143,16 @@ std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
     }
     if (k.mesh && !dynamic_cast<PolygonalMesh*>(&k.mesh->getMesh()))
       throw ModelError("a collidable FEM mesh must be a polygonal mesh", k.mesh->describe());
-    out.push_back(k);
+    k.mechs = mechsAbove(*c);
+    out.push_back(std::move(k));
   }
   return out;
 }
 
-const CollisionBehavior* CollisionManager::pairBehavior(const Collider& a, const Collider& b) const {
-  const CollisionManager* m = managerFor(*a.comp, *b.comp);
+const CollisionBehavior* CollisionManager::pairBehavior(const Collider& a, const Collider& b,
+                                                       const CollisionManager** owner) const {
+  const CollisionManager* m = managerFor(a, b);
+  *owner = m;
   if (!m) return nullptr;  // the lowest MechModel holding both sets no behaviour
   if (a.compound && a.compound == b.compound) {
     // Internal: two meshes of one model. Its surface encloses the others,
@@ -442,7 +446,8 @@ void CollisionManager::updateContacts(double h) {
   for (size_t i = 0; i < all.size(); ++i)
     for (size_t j = i + 1; j < all.size(); ++j) {
       if (boxes[i].isEmpty() || boxes[j].isEmpty() || !(dynamic[i] || dynamic[j])) continue;
-      const CollisionBehavior* behav = pairBehavior(all[i], all[j]);
+      const CollisionManager* owner = nullptr;
+      const CollisionBehavior* behav = pairBehavior(all[i], all[j], &owner);
       if (!behav) continue;
       const double reach = h * (speed[i] + speed[j]);
       const double grow = penetrationTol(*behav) + reach;
@@ -452,7 +457,7 @@ void CollisionManager::updateContacts(double h) {
       if (!bi.intersects(boxes[j])) continue;
       // A pair set by hand keeps its order (first collidable, §8.4.1.3).
       const Collider *a = &all[i], *b = &all[j];
-      for (const auto& p : managerFor(*a->comp, *b->comp)->myPairs)
+      for (const auto& p : owner->myPairs)
         if (p.behav == behav && p.b && p.a == b->comp) std::swap(a, b);
       detectPair(*a, *b, *behav, reach);
     }

@@ -37,29 +37,21 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
       .setDefault(false);
 }
 
-namespace {
-
-/// The MechModels holding c (strictly above it), innermost first.
-std::vector<const MechModel*> mechsAbove(const Component& c) {
+std::vector<const MechModel*> CollisionManager::mechsAbove(const Component& c) {
   std::vector<const MechModel*> out;
   for (const Component* p = c.getParent(); p; p = p->getParent())
     if (auto* m = dynamic_cast<const MechModel*>(p)) out.push_back(m);
   return out;
 }
 
-/// The lowest MechModel holding both a and b, or null.
-const MechModel* lowestCommonMech(const Component& a, const Component& b) {
-  const auto A = mechsAbove(a), B = mechsAbove(b);
+namespace {
+/// The first of A (innermost first) that B holds too, or null: the lowest
+/// MechModel holding two components, given the models above each.
+const MechModel* lowestCommon(const std::vector<const MechModel*>& A, const std::vector<const MechModel*>& B) {
   for (const MechModel* m : A)
     if (std::find(B.begin(), B.end(), m) != B.end()) return m;
   return nullptr;
 }
-
-void collectMechs(const Component& c, std::vector<const MechModel*>& out) {
-  if (auto* m = dynamic_cast<const MechModel*>(&c)) out.push_back(m);
-  for (int i = 0; i < c.numComponents(); ++i) collectMechs(*c.getComponent(i), out);
-}
-
 }  // namespace
 
 const CollisionManager& CollisionManager::detecting() const {
@@ -69,19 +61,12 @@ const CollisionManager& CollisionManager::detecting() const {
   return *top;
 }
 
-const CollisionManager* CollisionManager::managerFor(const Component& a, const Component& b) const {
-  const MechModel* m = lowestCommonMech(a, b);
-  if (!m || m == &myMech) return this;
-  return m->findCollisionManager();
+const CollisionManager* CollisionManager::managerOf(const MechModel* m) const {
+  return !m || m == &myMech ? this : m->findCollisionManager();
 }
 
-std::vector<const CollisionManager*> CollisionManager::managersBelow() const {
-  std::vector<const MechModel*> mechs;
-  collectMechs(myMech, mechs);
-  std::vector<const CollisionManager*> out;
-  for (const MechModel* m : mechs)
-    if (const CollisionManager* cm = m->findCollisionManager()) out.push_back(cm);
-  return out;
+const CollisionManager* CollisionManager::managerFor(const Collider& a, const Collider& b) const {
+  return managerOf(lowestCommon(a.mechs, b.mechs));
 }
 
 CollisionManager::CollisionManager(MechModel& mech) : CompositeComponent("collisionManager"), myMech(mech) {
@@ -127,7 +112,7 @@ CollisionBehavior& CollisionManager::setBehavior(Component& a, Component& b, std
   requireCollidable(b);
   // §8.3.5: two collidables inside a nested MechModel collide as that model
   // says; its parent cannot set their behaviour.
-  if (const MechModel* m = lowestCommonMech(a, b); m && m != &myMech) {
+  if (const MechModel* m = lowestCommon(mechsAbove(a), mechsAbove(b)); m && m != &myMech) {
     const auto above = mechsAbove(*m);
     if (std::find(above.begin(), above.end(), &myMech) != above.end())
       throw ModelError("both collidables are inside the nested MechModel " + m->describe() +

@@ -181,19 +181,23 @@ class CollisionManager : public CompositeComponent, public Constrainer {
     FemMeshComp* mesh = nullptr;
     const Component* compound = nullptr;  ///< the FEM model a mesh belongs to (a model's own surface: the model)
     bool submesh = false;                 ///< a mesh component other than the model's surface
+    std::vector<const MechModel*> mechs;  ///< the MechModels holding it, innermost first
     bool deformable() const { return !rigid; }
   };
   /// The behaviour under which two collidable bodies collide, by the rules
   /// of §8.3.2 (internal: two meshes of one model; external: the rest), or
-  /// null.
-  const CollisionBehavior* pairBehavior(const Collider& a, const Collider& b) const;
+  /// null; `owner` receives the manager whose behaviours govern the pair.
+  const CollisionBehavior* pairBehavior(const Collider& a, const Collider& b, const CollisionManager** owner) const;
   /// The manager that finds the contacts (this, or the outermost above it).
   const CollisionManager& detecting() const;
-  /// The manager whose behaviours govern a and b: that of the lowest
-  /// MechModel holding both (§8.3.5); null if that model has none.
-  const CollisionManager* managerFor(const Component& a, const Component& b) const;
-  /// The managers of this model and of every MechModel below it.
-  std::vector<const CollisionManager*> managersBelow() const;
+  /// The manager of MechModel m (this one's for its own model, or for a
+  /// pair in no common model); null if m has none.
+  const CollisionManager* managerOf(const MechModel* m) const;
+  /// The manager whose behaviours govern two colliders: that of the lowest
+  /// MechModel holding both (§8.3.5).
+  const CollisionManager* managerFor(const Collider& a, const Collider& b) const;
+  /// The MechModels holding c (strictly above it), innermost first.
+  static std::vector<const MechModel*> mechsAbove(const Component& c);
   /// A collidable's triangle tree and what contacts need of its mesh. A rigid
   /// body's is in body coordinates, built from its collidable polygonal
   /// meshes (triangulated) and kept until they change; an FEM mesh's is in
