@@ -94,15 +94,11 @@ bool computeElementWeights(const FemElement3d& e, const Vector3d& p, std::vector
 
 void PointFem3dAttachment::updatePosStates() {
   if (myNodes.empty()) throw ModelError("FEM point attachment has no nodes (call setFromNodes first)", mySlave.describe());
-  Vector3d x = Vector3d::Zero();
-  for (size_t i = 0; i < myNodes.size(); ++i) x += myWeights[i] * myNodes[i]->getPosition();
-  mySlave.setPosition(x);
+  mySlave.setPosition(weightedSum(myNodes, myWeights, &Point::getPosition));
 }
 
 void PointFem3dAttachment::updateVelStates() {
-  Vector3d v = Vector3d::Zero();
-  for (size_t i = 0; i < myNodes.size(); ++i) v += myWeights[i] * myNodes[i]->getVelocity();
-  mySlave.setVelocity(v);
+  mySlave.setVelocity(weightedSum(myNodes, myWeights, &Point::getVelocity));
 }
 
 FemMarker::~FemMarker() {

@@ -9,17 +9,9 @@ PointShellAttachment::PointShellAttachment(Point& p, const ShellElement3d& e) : 
   p.setPosition(at);
 }
 
-void PointShellAttachment::updatePosStates() {
-  Vector3d x = Vector3d::Zero();
-  for (size_t i = 0; i < myMasters.size(); ++i) x += myWeights[i] * myMasters[i]->getPosition();
-  mySlave.setPosition(x);
-}
+void PointShellAttachment::updatePosStates() { mySlave.setPosition(weightedSum(myMasters, myWeights, &Point::getPosition)); }
 
-void PointShellAttachment::updateVelStates() {
-  Vector3d v = Vector3d::Zero();
-  for (size_t i = 0; i < myMasters.size(); ++i) v += myWeights[i] * myMasters[i]->getVelocity();
-  mySlave.setVelocity(v);
-}
+void PointShellAttachment::updateVelStates() { mySlave.setVelocity(weightedSum(myMasters, myWeights, &Point::getVelocity)); }
 
 std::unique_ptr<AttachmentComponent> ShellElement3d::createPointAttachment(Point& p) {
   return std::make_unique<PointShellAttachment>(p, *this);

@@ -197,11 +197,11 @@ std::vector<double> ShellElement3d::computeDofWeights(const Vector3d& p, Vector3
   const ReferenceElement& ref = shellReferenceElement(myType);
   ReferenceElement::ShapeValues N;
   ReferenceElement::ShapeGradients dN;
-  // Corner i is the solid's node `front`, its back node `back`. A
-  // membrane's dof points are its corners, and the solid's shape functions
-  // on its front face (t = 1) are the membrane's own.
+  // Corner i is the solid's node `front` (a regular shell's frontIndex)
+  // and its back node backIndex(i). A membrane's dof points are its
+  // corners, and the solid's shape functions on its front face (t = 1) are
+  // the membrane's own.
   auto front = [&](int i) { return myType == ShellType::Quad ? i : i + 3; };
-  auto back = [&](int i) { return myType == ShellType::Quad ? i + 4 : i; };
   const double t0 = myMembrane ? 1.0 : 0.0;
   Vector3d xi = myType == ShellType::Quad ? Vector3d(0, 0, t0) : Vector3d(1.0 / 3, 1.0 / 3, t0);
   // x(ξ) and its Jacobian at the current ξ.
@@ -214,8 +214,8 @@ std::vector<double> ShellElement3d::computeDofWeights(const Vector3d& p, Vector3
       x += N[front(i)] * xf;
       J += xf * dN.col(front(i)).transpose();
       if (myMembrane) continue;
-      x += N[back(i)] * pos[back(i)];
-      J += pos[back(i)] * dN.col(back(i)).transpose();
+      x += N[backIndex(i)] * pos[backIndex(i)];
+      J += pos[backIndex(i)] * dN.col(backIndex(i)).transpose();
     }
   };
   Vector3d x;
@@ -244,7 +244,7 @@ std::vector<double> ShellElement3d::computeDofWeights(const Vector3d& p, Vector3
       w[i] = N[front(i)];
     } else {
       w[front(i)] = N[front(i)];
-      w[back(i)] = N[back(i)];
+      w[backIndex(i)] = N[backIndex(i)];
     }
   }
   return w;

@@ -7,6 +7,8 @@
 //    the master twist moved to the slave origin.
 #pragma once
 
+#include <vector>
+
 #include "sinew/mech/Frame.h"
 #include "sinew/mech/Point.h"
 
@@ -26,6 +28,16 @@ class AttachmentComponent : public Component, public DynamicAttachment {
   /// virtual call.
   DynamicComponent* myLinkedSlave = nullptr;
 };
+
+/// Σ w_k get(p_k) over points p_k (FEM nodes, shell dof points) with
+/// weights w_k: the position or velocity of a point attached to them.
+template <class P>
+Vector3d weightedSum(const std::vector<P*>& points, const std::vector<double>& weights,
+                     const Vector3d& (Point::*get)() const) {
+  Vector3d sum = Vector3d::Zero();
+  for (size_t k = 0; k < points.size(); ++k) sum += weights[k] * (points[k]->*get)();
+  return sum;
+}
 
 class PointParticleAttachment : public AttachmentComponent {
  public:
