@@ -10,6 +10,7 @@ PACKAGES=(
   g++ cmake make pkg-config ccache
   libeigen3-dev libsuitesparse-dev libopenblas0-pthread
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
+  libgmp-dev  # exact arithmetic of the AJL_CONTOUR collider's predicates
   tetgen  # the program FemFactory::createFromMesh runs (AGPL-3+, not linked; see docs/fem.md)
 )
 if [ "${1:-}" = --peers ]; then

@@ -17,11 +17,6 @@ const std::vector<std::string>& EnumNames<ColliderType>::get() {
   return n;
 }
 
-void requireBuiltCollider(ColliderType t, const std::string& where) {
-  if (t == ColliderType::AjlContour)
-    throw ModelError("the AJL_CONTOUR collider is not built yet: use TRI_INTERSECTION or SIGNED_DISTANCE", where);
-}
-
 const std::vector<std::string>& EnumNames<CollisionBehavior::VertexPenetrations>::get() {
   static const std::vector<std::string> n{"BOTH_COLLIDABLES", "FIRST_COLLIDABLE", "SECOND_COLLIDABLE", "AUTO"};
   return n;
@@ -90,10 +85,7 @@ void CollisionBehavior::setCompliance(double c) { myCompliance = checked(c, *thi
 void CollisionBehavior::setDamping(double d) { myDamping = checked(d, *this, "damping"); }
 void CollisionBehavior::setPenetrationTol(double tol) { myPenetrationTol = checked(tol, *this, "penetrationTol"); }
 
-void CollisionBehavior::setColliderType(ColliderType t) {
-  requireBuiltCollider(t, describe());
-  myColliderType = t;
-}
+void CollisionBehavior::setColliderType(ColliderType t) { myColliderType = t; }
 
 void CollisionBehavior::setMethod(Method m) {
   if (m == Method::VertexEdgePenetration)

@@ -17,15 +17,15 @@ namespace sinew {
 /// The collider that finds the contacts (§8.4.2; the guide's
 /// CollisionManager.ColliderType). TRI_INTERSECTION's vertex penetration is
 /// the bounding-volume tree's exact point–mesh distance; SIGNED_DISTANCE
-/// uses a rigid body's distance grid (§4.6) instead; AJL_CONTOUR is not
-/// built. `Inherited` (a behaviour's default) takes the manager's.
+/// uses a rigid body's distance grid (§4.6) instead; AJL_CONTOUR finds the
+/// intersection contours with exact predicates (MeshIntersector.h), and
+/// from them the penetrating vertices, the penetration regions and their
+/// areas. `Inherited` (a behaviour's default) takes the manager's.
 enum class ColliderType { AjlContour, TriIntersection, SignedDistance, Inherited };
 template <>
 struct EnumNames<ColliderType> {
   static const std::vector<std::string>& get();
 };
-/// ModelError naming `where` for a collider that is not built (AJL_CONTOUR).
-void requireBuiltCollider(ColliderType t, const std::string& where);
 
 class CollisionBehavior : public Component {
   SINEW_DECLARE_PROPERTIES
@@ -75,7 +75,6 @@ class CollisionBehavior : public Component {
   /// gives as many rows as the directions it blocks. Acts if set here or on
   /// the collision manager; default false.
   /// The collider for this pair; Inherited (default): the manager's.
-  /// AJL_CONTOUR is a ModelError (not built).
   ColliderType getColliderType() const { return myColliderType; }
   void setColliderType(ColliderType t);
   bool getReduceConstraints() const { return myReduceConstraints; }

@@ -233,7 +233,32 @@ ContactPoint CollisionManager::vertexContact(const Collider& a, const Collider& 
   return c;
 }
 
-void CollisionManager::detectVertices(const Collider& a, const Collider& b, double margin, double eps) {
+bool CollisionManager::intersectPair(const Collider& a, const Collider& b, MeshIntersection& out) {
+  const Geometry* ga = geometryOf(a);
+  const Geometry* gb = geometryOf(b);
+  if (!ga || !gb) return false;
+  const RigidTransform3d TAW = poseOf(a.rigid), TBA = TAW.inverseTimes(poseOf(b.rigid));
+  out = intersectMeshes(*ga->tree, *gb->tree, TBA.R, TBA.p);
+  std::vector<std::vector<Vector3d>> contours;
+  for (const IntersectionContour& c : out.contours) {
+    contours.emplace_back();
+    for (const Vector3d& p : c.points) contours.back().push_back(TAW.transformPoint(p));
+  }
+  for (int side = 0; side < 2; ++side)
+    for (const MeshRegion& r : out.regions[side]) {
+      PenetrationRegion pr;
+      pr.collidable = side ? b.comp : a.comp;
+      pr.other = side ? a.comp : b.comp;
+      pr.vertices = r.vertices;
+      for (int c : r.contours) pr.contours.push_back(contours[c]);
+      pr.area = r.area;
+      myRegions.push_back(std::move(pr));
+    }
+  return true;
+}
+
+void CollisionManager::detectVertices(const Collider& a, const Collider& b, double margin, double eps,
+                                      const MeshIntersection* ajl, int side) {
   const Geometry* ga = geometryOf(a);
   const Geometry* gb = geometryOf(b);
   // An open mesh (shells) has no inside for A's vertices to be in.
@@ -256,9 +281,22 @@ void CollisionManager::detectVertices(const Collider& a, const Collider& b, doub
       if (nodesB.count(node)) return true;
     return false;
   };
+  // AJL_CONTOUR: the contours decide which vertices penetrate, and each
+  // takes its share of its region's area; the distance query gives only
+  // depth and normal (and finds the watched vertices outside).
+  const std::vector<char>* inside = ajl ? &ajl->inside[side] : nullptr;
+  std::vector<double> share;
+  if (ajl) {
+    share.assign(meshA.numVertices(), -1.0);
+    for (const MeshRegion& r : ajl->regions[side])
+      for (int v : r.vertices) share[v] = r.area / static_cast<double>(r.vertices.size());
+  }
   for (int i = 0; i < meshA.numVertices(); ++i) {
+    const bool in = inside && (*inside)[i];
+    if (inside && !in && margin == 0) continue;
     const Vector3d pB = TAB.transformPoint(meshA.getVertex(i));
-    if (!gb->tree->within(pB, margin, n)) continue;
+    if (in) n = gb->tree->nearest(pB);
+    else if (!gb->tree->within(pB, margin, n)) continue;
     if (pulled(a, b, i) || (internal && onB(i))) continue;
     ContactPoint c = vertexContact(a, b, i, TBW.transformPoint(pB));
     Vector3d normal;
@@ -275,6 +313,7 @@ void CollisionManager::detectVertices(const Collider& a, const Collider& b, doub
     c.normal = TBW.R * normal;
     c.depth = depth;
     c.vertexArea = ga->vertexAreas[i];
+    if (ajl) c.contactArea = share[i];
     if (a.mesh) addMasters(*a.mesh, i, 1.0, c.nodesA);
     if (b.mesh) {
       const int t = n.triangle;
@@ -287,7 +326,6 @@ void CollisionManager::detectVertices(const Collider& a, const Collider& b, doub
 }
 
 void CollisionManager::setColliderType(ColliderType t) {
-  requireBuiltCollider(t, describe());
   if (t == ColliderType::Inherited) throw ModelError("the collision manager's colliderType cannot be INHERITED", describe());
   myColliderType = t;
 }
@@ -371,10 +409,14 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     else v = behav.getMethod() == M::Default || a.deformable() ? V::BothCollidables : V::FirstCollidable;
   }
   const size_t first = myContacts.size();
+  MeshIntersection ajl;
+  const bool byContours = collider == ColliderType::AjlContour;
+  if (byContours && !intersectPair(a, b, ajl)) return;
   if (behav.getMethod() == M::ContourRegion) {
     if (byGrid)
-      throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION collider, not SIGNED_DISTANCE", describe());
-    detectContourRegions(a, b, tol);
+      throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION or AJL_CONTOUR collider, not SIGNED_DISTANCE",
+                       describe());
+    detectContourRegions(a, b, tol, byContours ? &ajl : nullptr);
     for (size_t k = first; k < myContacts.size(); ++k) {
       myContacts[k].behavior = &behav;
       myContacts[k].mu = mu;
@@ -382,9 +424,10 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
     return;
   }
-  if (v != V::SecondCollidable) byGrid ? detectVerticesByGrid(a, b, margin) : detectVertices(a, b, margin, tol);
+  const MeshIntersection* contours = byContours ? &ajl : nullptr;
+  if (v != V::SecondCollidable) byGrid ? detectVerticesByGrid(a, b, margin) : detectVertices(a, b, margin, tol, contours, 0);
   const size_t second = myContacts.size();
-  if (v != V::FirstCollidable) byGrid ? detectVerticesByGrid(b, a, margin) : detectVertices(b, a, margin, tol);
+  if (v != V::FirstCollidable) byGrid ? detectVerticesByGrid(b, a, margin) : detectVertices(b, a, margin, tol, contours, 1);
   for (size_t k = first; k < myContacts.size(); ++k) {
     myContacts[k].behavior = &behav;
     myContacts[k].twoWay = v == V::BothCollidables;
@@ -409,6 +452,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
 
 void CollisionManager::updateContacts(double h) {
   myContacts.clear();
+  myRegions.clear();
   ++myDetections;
   if (!detects()) return;  // a manager above finds this model's contacts (§8.3.5)
   const std::vector<Collider> all = collidables();

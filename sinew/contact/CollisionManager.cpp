@@ -273,7 +273,7 @@ void CollisionManager::addContactRow(ConstraintBuilder& b, size_t k) {
     // The law's force at the current depth, as a compliant row linearized
     // there: offset F·C, compliance C = 1/F', damping D (§8.7.2).
     double fres[3];
-    fb->computeResponse(fres, -c.depth, c, c.normal, -1, c.twoWay ? ContactForceBehavior::TWO_WAY_CONTACT : 0);
+    fb->computeResponse(fres, -c.depth, c, c.normal, c.contactArea, c.twoWay ? ContactForceBehavior::TWO_WAY_CONTACT : 0);
     if (!(fres[1] > 0) || !std::isfinite(fres[1])) return;  // no area: no force
     b.beginRow(fres[0] * fres[1], fres[1], fres[2]);
   } else {

@@ -34,6 +34,7 @@
 #include "sinew/contact/CollisionBehavior.h"
 #include "sinew/contact/CollisionResponse.h"
 #include "sinew/geometry/DistanceGrid.h"
+#include "sinew/geometry/MeshIntersector.h"
 #include "sinew/geometry/TriangleBVTree.h"
 #include "sinew/mech/Collidable.h"
 #include "sinew/mech/DynamicComponent.h"
@@ -65,6 +66,9 @@ struct ContactPoint {
   Vector3d frictionDirs[2] = {Vector3d::Zero(), Vector3d::Zero()};  ///< box-friction directions
   double vertexArea = 0;  ///< a third of the area of the faces around the vertex
   double pressure = 0;    ///< normalForce over the vertex's area (halved two-way)
+  /// AJL_CONTOUR's vertex contacts: their penetration region's area over
+  /// its penetrating vertices (the contactArea of §8.7.2); −1 otherwise.
+  double contactArea = -1;
   bool twoWay = false;    ///< vertices of both bodies are tested (§8.7.2.1)
   const CollisionBehavior* behavior = nullptr;  ///< the behaviour that governs it
 };
@@ -109,7 +113,8 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// TRI_INTERSECTION; SIGNED_DISTANCE uses each rigid body's distance grid
   /// (§4.6), built when first needed with `distanceGridMaxResolution` cells
   /// along its longest side (default 20; Sinew's stand-in for the guide's
-  /// DistanceGridComp properties). AJL_CONTOUR and INHERITED: ModelError.
+  /// DistanceGridComp properties); AJL_CONTOUR intersects the meshes with
+  /// exact predicates (see ColliderType). INHERITED: ModelError.
   ColliderType getColliderType() const { return myColliderType; }
   void setColliderType(ColliderType t);
   int getDistanceGridMaxResolution() const { return myGridResolution; }
@@ -137,6 +142,10 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// A nested manager (see detects()) reports those of the manager that
   /// found them.
   const std::vector<ContactPoint>& getContacts() const { return detecting().myReported; }
+  /// The penetration regions of the last detection, on both collidables of
+  /// every pair under the AJL_CONTOUR collider (§8.8.1; empty for the
+  /// other colliders).
+  const std::vector<PenetrationRegion>& getPenetrationRegions() const { return detecting().myRegions; }
   /// Total force on a collidable (rigid body, FEM model or FEM mesh) from
   /// its contacts in the last solve.
   Vector3d getContactForce(const Component& collidable) const;
@@ -212,12 +221,19 @@ class CollisionManager : public CompositeComponent, public Constrainer {
     double radius = 0;  ///< rigid: farthest vertex from the body origin
     std::vector<double> vertexAreas;  ///< a third of the area of each vertex's faces
     std::unique_ptr<DistanceGrid> grid;  ///< rigid: for SIGNED_DISTANCE, built when first asked for
-    mutable std::vector<std::vector<int>> neighbours;  ///< rigid: vertex adjacency, for CONTOUR_REGION
     const PolygonalMesh& surface() const { return fem ? *fem : mesh; }
   };
   const Geometry* geometryOf(const Collider& c);
   void detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach);
-  void detectVertices(const Collider& a, const Collider& b, double margin, double eps);
+  /// A's vertices inside B, and those outside within `margin`. Under
+  /// AJL_CONTOUR, `ajl` is the pair's intersection and `side` A's side in
+  /// it: its inside vertices are the penetrating ones.
+  void detectVertices(const Collider& a, const Collider& b, double margin, double eps,
+                      const MeshIntersection* ajl = nullptr, int side = 0);
+  /// AJL_CONTOUR: intersects A's and B's meshes (in A's tree coordinates)
+  /// and records both sides' penetration regions; false if either has no
+  /// collision mesh.
+  bool intersectPair(const Collider& a, const Collider& b, MeshIntersection& out);
   /// Whether A's vertex pulled against B in the last solve (a bilateral
   /// contact that is left out of this detection).
   bool pulled(const Collider& a, const Collider& b, int vertex) const;
@@ -225,7 +241,8 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   ContactPoint vertexContact(const Collider& a, const Collider& b, int vertex, const Vector3d& position) const;
   /// CONTOUR_REGION between two rigid bodies (§8.4.1.1; ContourRegions.cpp);
   /// hull points closer than tol are merged.
-  void detectContourRegions(const Collider& a, const Collider& b, double tol);
+  /// Under AJL_CONTOUR, `ajl` gives the crossings and inside vertices.
+  void detectContourRegions(const Collider& a, const Collider& b, double tol, const MeshIntersection* ajl = nullptr);
   /// SIGNED_DISTANCE: A's vertices against rigid B's distance grid.
   void detectVerticesByGrid(const Collider& a, const Collider& b, double margin);
   /// Keeps, deepest first, the contacts [first, end) whose rows are
@@ -260,6 +277,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   long myDetections = 0;  ///< count of detections, to rebuild FEM geometry once per detection
   std::vector<ContactPoint> myContacts;  ///< of the last detection
   std::vector<ContactPoint> myReported;  ///< of the last velocity solve, with forces
+  std::vector<PenetrationRegion> myRegions;  ///< of the last detection (AJL_CONTOUR pairs)
   std::vector<int> myBilateralContact;  ///< contact of each bilateral row of the last build
   bool myChordBuild = false;  ///< the last build had no entries (see getBilateralConstraints)
   std::vector<int> myRowContact;  ///< contact of each unilateral row of the last build

@@ -16,17 +16,21 @@ bool isOrWithin(const Component* part, const Component* c) {
 }
 }  // namespace
 
-bool CollisionResponse::matches(const ContactPoint& c, bool& flipped) const {
-  auto other = [&](const Component* x) { return myB ? isOrWithin(x, myB) : myManager->inGroup(*x, myGroup); };
-  if (isOrWithin(c.collidableA, myA) && other(c.collidableB)) {
+bool CollisionResponse::matches(const Component* x, const Component* y, bool& flipped) const {
+  auto other = [&](const Component* c) { return myB ? isOrWithin(c, myB) : myManager->inGroup(*c, myGroup); };
+  if (isOrWithin(x, myA) && other(y)) {
     flipped = false;
     return true;
   }
-  if (isOrWithin(c.collidableB, myA) && other(c.collidableA)) {
+  if (isOrWithin(y, myA) && other(x)) {
     flipped = true;
     return true;
   }
   return false;
+}
+
+bool CollisionResponse::matches(const ContactPoint& c, bool& flipped) const {
+  return matches(c.collidableA, c.collidableB, flipped);
 }
 
 ContactData CollisionResponse::toData(const ContactPoint& c, bool flipped) const {
@@ -95,6 +99,16 @@ std::map<int, double> CollisionResponse::getContactPressures(int cidx) const {
     if (v >= 0) pressures[v] += d.pressure;
   }
   return pressures;
+}
+
+std::vector<PenetrationRegion> CollisionResponse::getPenetrationRegions(int cidx) const {
+  requireIndex(cidx);
+  std::vector<PenetrationRegion> out;
+  if (!myManager) return out;
+  bool flipped;
+  for (const PenetrationRegion& r : myManager->getPenetrationRegions())
+    if (matches(r.collidable, r.other, flipped) && flipped == (cidx == 1)) out.push_back(r);
+  return out;
 }
 
 // ------------------------------------------------ the manager's responses

@@ -45,6 +45,20 @@ struct ContactData {
   const Vector3d& getFrictionForce() const { return frictionForce; }
 };
 
+/// A penetration region (§8.8.1; AJL_CONTOUR only): the part of one
+/// collidable's collision mesh inside the other's, bounded by intersection
+/// contours.
+struct PenetrationRegion {
+  Component* collidable = nullptr;  ///< whose mesh the region lies on
+  Component* other = nullptr;       ///< the collidable it penetrates
+  std::vector<int> vertices;        ///< the mesh's vertices inside the other
+  /// The bounding contours, in world coordinates, each a closed polyline
+  /// (the last point joins the first) running positively about the first
+  /// collidable of the pair's outward normal.
+  std::vector<std::vector<Vector3d>> contours;
+  double area = 0;  ///< the area the contours enclose (the norm of their vector area)
+};
+
 class CollisionResponse : public Component {
  public:
   explicit CollisionResponse(std::string name = {}) : Component(std::move(name)) {}
@@ -65,12 +79,17 @@ class CollisionResponse : public Component {
   std::map<int, Vector3d> getContactForces(int cidx) const;
   /// Pressures at those vertices.
   std::map<int, double> getContactPressures(int cidx) const;
+  /// The penetration regions on collidable `cidx` (0 or 1) of the last
+  /// detection; empty unless the pair uses the AJL_CONTOUR collider.
+  std::vector<PenetrationRegion> getPenetrationRegions(int cidx) const;
 
  private:
   friend class CollisionManager;
   /// Whether the contact is between this response's collidables, and
   /// whether its penetrating side is collidable 1.
   bool matches(const ContactPoint& c, bool& flipped) const;
+  /// Whether collidables x and y are this response's, in either order.
+  bool matches(const Component* x, const Component* y, bool& flipped) const;
   /// matches(), for a contact that penetrates or carries force.
   bool reports(const ContactPoint& c, bool& flipped) const;
   ContactData toData(const ContactPoint& c, bool flipped) const;

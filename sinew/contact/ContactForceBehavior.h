@@ -29,8 +29,9 @@ class ContactForceBehavior {
 
   virtual ~ContactForceBehavior() = default;
   /// fres = {F(d) (negative in contact), compliance 1/F'(d), damping D(d)}.
-  /// `dist` is d (negative when penetrating); `contactArea` is −1 (it is
-  /// defined only by the AJL collider, not built yet).
+  /// `dist` is d (negative when penetrating); `contactArea` is the
+  /// penetration region's area over its penetrating vertices under the
+  /// AJL_CONTOUR collider (vertex penetration), −1 otherwise.
   virtual void computeResponse(double fres[3], double dist, const ContactPoint& cpnt, const Vector3d& nrml,
                                double contactArea, int flags) const = 0;
   /// The area associated with the penetrating vertex: a third of the area

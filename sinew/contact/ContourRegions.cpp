@@ -1,6 +1,7 @@
 // CONTOUR_REGION contact between two rigid bodies (guide §8.4.1.1) from the
-// TRI_INTERSECTION collider (§8.4.2): the triangles of the two collision
-// meshes that cross give the intersection contours; crossings joined through
+// TRI_INTERSECTION or the AJL_CONTOUR collider (§8.4.2): the triangles of
+// the two collision meshes that cross give the intersection contours (AJL:
+// with exact predicates, and the inside vertices from the contours); crossings joined through
 // triangles that share a vertex, with the vertices of each mesh inside the
 // other that connect to them, form a contact region. Each region fits a
 // plane to its contour, whose normal (oriented from B toward A) all its
@@ -15,18 +16,12 @@
 
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
+#include "sinew/math/UnionFind.h"
 #include "sinew/mech/RigidBody.h"
 
 namespace sinew {
 
 namespace {
-
-struct UnionFind {
-  std::vector<int> parent;
-  explicit UnionFind(int n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
-  int find(int i) { return parent[i] == i ? i : parent[i] = find(parent[i]); }
-  void join(int i, int j) { parent[find(i)] = find(j); }
-};
 
 /// One contact region while it is gathered, in world coordinates.
 struct Region {
@@ -88,21 +83,10 @@ Vector3d regionNormal(const Region& r) {
   return n.dot(s) < 0 ? Vector3d(-n) : n;
 }
 
-/// Vertex adjacency of a mesh's faces.
-std::vector<std::vector<int>> vertexNeighbours(const PolygonalMesh& mesh) {
-  std::vector<std::vector<int>> nbrs(mesh.numVertices());
-  for (const auto& f : mesh.getFaces())
-    for (size_t k = 0; k < f.size(); ++k) {
-      const int i = f[k], j = f[(k + 1) % f.size()];
-      nbrs[i].push_back(j);
-      nbrs[j].push_back(i);
-    }
-  return nbrs;
-}
-
 }  // namespace
 
-void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double tol) {
+void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double tol,
+                                            const MeshIntersection* ajl) {
   if (!a.rigid || !b.rigid)
     throw ModelError("CONTOUR_REGION contact is for two rigid bodies (" + a.comp->describe() + ", " +
                          b.comp->describe() + "); FEM models use VERTEX_PENETRATION",
@@ -113,7 +97,8 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
   const RigidTransform3d TAW = a.rigid->getPose(), TBW = b.rigid->getPose();
   const RigidTransform3d TBA = TAW.inverseTimes(TBW);
   std::vector<TriangleBVTree::Crossing> xs;
-  ga->tree->crossings(*gb->tree, TBA.R, TBA.p, xs);
+  if (ajl) xs = ajl->crossings;
+  else ga->tree->crossings(*gb->tree, TBA.R, TBA.p, xs);
   if (xs.empty()) return;
 
   // Crossings join through triangles that share a vertex, in either mesh.
@@ -143,9 +128,9 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
 
   // Vertices of each mesh inside the other join the region of a crossing
   // triangle they belong to, or of an inside neighbour (a flood fill over
-  // the mesh's edges).
+  // the mesh's edges). AJL_CONTOUR has found them from the contours.
   auto addInside = [&](const Geometry& g, const Geometry& other, const RigidTransform3d& TGW,
-                       const RigidTransform3d& TOW, const std::vector<int>& first) {
+                       const RigidTransform3d& TOW, const std::vector<int>& first, int side) {
     const RigidTransform3d TGO = TOW.inverseTimes(TGW);
     const int nv = g.mesh.numVertices();
     std::vector<int> label(nv, -2);  // −2 untested, −1 outside, else region
@@ -154,8 +139,14 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
     auto test = [&](int v) {
       if (label[v] != -2) return false;
       label[v] = -1;
-      if (!other.tree->inside(TGO.transformPoint(g.mesh.getVertex(v)), n)) return false;
-      depth[v] = -n.distance;
+      const Vector3d p = TGO.transformPoint(g.mesh.getVertex(v));
+      if (ajl) {
+        if (!ajl->inside[side][v]) return false;
+        n = other.tree->nearest(p);
+      } else if (!other.tree->inside(p, n)) {
+        return false;
+      }
+      depth[v] = std::max(0.0, -n.distance);
       return true;
     };
     std::vector<int> queue;
@@ -164,10 +155,9 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
         label[v] = regionOf[uf.find(first[v])];
         queue.push_back(v);
       }
-    if (g.neighbours.empty()) g.neighbours = vertexNeighbours(g.mesh);  // the mesh is fixed in body coordinates
-    const auto& nbrs = g.neighbours;
+    const auto& nbrs = g.tree->vertexEdges();
     for (size_t q = 0; q < queue.size(); ++q)
-      for (int w : nbrs[queue[q]])
+      for (const auto& [w, edge] : nbrs[queue[q]])
         if (test(w)) label[w] = label[queue[q]], queue.push_back(w);
     for (int v : queue) {
       Region& r = regions[label[v]];
@@ -175,8 +165,8 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
       r.depth = std::max(r.depth, depth[v]);
     }
   };
-  addInside(*ga, *gb, TAW, TBW, firstA);
-  addInside(*gb, *ga, TBW, TAW, firstB);
+  addInside(*ga, *gb, TAW, TBW, firstA, 0);
+  addInside(*gb, *ga, TBW, TAW, firstB, 1);
 
   int id = 0;
   for (const Region& r : regions) {

@@ -68,6 +68,11 @@ TriangleBVTree::TriangleBVTree(const PolygonalMesh& mesh, bool allowOpen) {
     }
   if (myTris.empty()) throw ModelError("collision mesh has only degenerate faces");
   myEdgeNormals.resize(numEdges);
+  myVertexEdges.resize(myVerts.size());
+  for (const auto& [ends, e] : edges) {
+    myVertexEdges[ends.first].push_back({ends.second, e});
+    myVertexEdges[ends.second].push_back({ends.first, e});
+  }
   computeNormals();
   for (const Tri& t : myTris) myCentroids.push_back((myVerts[t.v[0]] + myVerts[t.v[1]] + myVerts[t.v[2]]) / 3);
   myOrder.resize(myTris.size());
@@ -199,31 +204,20 @@ struct TriangleBVTree::PairQuery {
   }
 };
 
-void TriangleBVTree::crossings(int node, int otherNode, const PairQuery& q, std::vector<Crossing>& out) const {
+template <class F>
+void TriangleBVTree::overlappingLeaves(int node, int otherNode, const PairQuery& q, F&& leaf) const {
   const Node& a = myNodes[node];
   const Node& b = q.other.myNodes[otherNode];
   if (!a.box.intersects(q.box(otherNode))) return;
   const bool aLeaf = a.left < 0, bLeaf = b.left < 0;
-  if (aLeaf && bLeaf) {
-    Vector3d u[3], p, r;
-    for (int j = b.first; j < b.first + b.count; ++j) {
-      const int tb = q.other.myOrder[j];
-      for (int k = 0; k < 3; ++k) u[k] = q.R * q.other.myVerts[q.other.myTris[tb].v[k]] + q.t;
-      for (int i = a.first; i < a.first + a.count; ++i) {
-        const Tri& ta = myTris[myOrder[i]];
-        if (intersectTriangles(myVerts[ta.v[0]], myVerts[ta.v[1]], myVerts[ta.v[2]], u[0], u[1], u[2], p, r))
-          out.push_back({myOrder[i], tb, p, r});
-      }
-    }
-    return;
-  }
+  if (aLeaf && bLeaf) return leaf(a, b);
   // Descend into the larger box (by volume) unless it is a leaf.
   if (bLeaf || (!aLeaf && a.box.volume() >= b.box.volume())) {
-    crossings(a.left, otherNode, q, out);
-    crossings(a.right, otherNode, q, out);
+    overlappingLeaves(a.left, otherNode, q, leaf);
+    overlappingLeaves(a.right, otherNode, q, leaf);
   } else {
-    crossings(node, b.left, q, out);
-    crossings(node, b.right, q, out);
+    overlappingLeaves(node, b.left, q, leaf);
+    overlappingLeaves(node, b.right, q, leaf);
   }
 }
 
@@ -231,7 +225,28 @@ void TriangleBVTree::crossings(const TriangleBVTree& other, const Eigen::Matrix3
                                std::vector<Crossing>& out) const {
   if (myNodes.empty() || other.myNodes.empty()) return;
   const PairQuery q{other, R, R.cwiseAbs(), t};
-  crossings(0, 0, q, out);
+  overlappingLeaves(0, 0, q, [&](const Node& a, const Node& b) {
+    Vector3d u[3], p, r;
+    for (int j = b.first; j < b.first + b.count; ++j) {
+      const int tb = other.myOrder[j];
+      for (int k = 0; k < 3; ++k) u[k] = R * other.myVerts[other.myTris[tb].v[k]] + t;
+      for (int i = a.first; i < a.first + a.count; ++i) {
+        const Tri& ta = myTris[myOrder[i]];
+        if (intersectTriangles(myVerts[ta.v[0]], myVerts[ta.v[1]], myVerts[ta.v[2]], u[0], u[1], u[2], p, r))
+          out.push_back({myOrder[i], tb, p, r});
+      }
+    }
+  });
+}
+
+void TriangleBVTree::candidatePairs(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Vector3d& t,
+                                    std::vector<std::pair<int, int>>& out) const {
+  if (myNodes.empty() || other.myNodes.empty()) return;
+  const PairQuery q{other, R, R.cwiseAbs(), t};
+  overlappingLeaves(0, 0, q, [&](const Node& a, const Node& b) {
+    for (int j = b.first; j < b.first + b.count; ++j)
+      for (int i = a.first; i < a.first + a.count; ++i) out.emplace_back(myOrder[i], other.myOrder[j]);
+  });
 }
 
 void TriangleBVTree::trianglesWithin(const Vector3d& p, double radius, std::vector<int>& out) const {

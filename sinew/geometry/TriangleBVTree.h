@@ -66,6 +66,11 @@ class TriangleBVTree {
   /// hierarchies, then intersectTriangles on the leaf pairs.
   void crossings(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Eigen::Vector3d& t,
                  std::vector<Crossing>& out) const;
+  /// Appends the pairs (this tree's triangle, other's triangle) whose
+  /// leaves' boxes overlap, the other tree mapped as for crossings(): the
+  /// candidates an exact test (the AJL_CONTOUR collider) then decides.
+  void candidatePairs(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Eigen::Vector3d& t,
+                      std::vector<std::pair<int, int>>& out) const;
 
   /// Appends to `out` the triangles within distance `radius` of p.
   void trianglesWithin(const Eigen::Vector3d& p, double radius, std::vector<int>& out) const;
@@ -74,6 +79,17 @@ class TriangleBVTree {
   const Eigen::Vector3d& triangleVertex(int tri, int k) const { return myVerts[myTris[tri].v[k]]; }
   /// The mesh vertex at corner k of triangle `tri`.
   int triangleVertexIndex(int tri, int k) const { return myTris[tri].v[k]; }
+  /// The edge of triangle `tri` from corner k to corner k + 1, numbered
+  /// over the mesh's triangles (fan diagonals included).
+  int triangleEdgeIndex(int tri, int k) const { return myTris[tri].edge[k]; }
+  /// The mesh's vertices, in the tree's coordinates.
+  const std::vector<Eigen::Vector3d>& vertices() const { return myVerts; }
+  /// An edge at a vertex: the vertex at its other end and the edge's index.
+  struct EdgeRef {
+    int vertex, edge;
+  };
+  /// The edges at each mesh vertex.
+  const std::vector<std::vector<EdgeRef>>& vertexEdges() const { return myVertexEdges; }
   /// The unit angle-weighted pseudo-normal at mesh vertex v.
   Eigen::Vector3d vertexNormal(int v) const { return myVertexNormals[v].normalized(); }
 
@@ -96,10 +112,13 @@ class TriangleBVTree {
   void search(int node, const Eigen::Vector3d& p, Nearest& best, double& bestSq) const;
   void collect(int node, const Eigen::Vector3d& p, double radiusSq, std::vector<int>& out) const;
   struct PairQuery;
-  void crossings(int node, int otherNode, const PairQuery& q, std::vector<Crossing>& out) const;
+  /// Calls leaf(aNode, bNode) for each pair of leaves whose boxes overlap.
+  template <class F>
+  void overlappingLeaves(int node, int otherNode, const PairQuery& q, F&& leaf) const;
 
   std::vector<Eigen::Vector3d> myVerts, myVertexNormals, myEdgeNormals, myFaceNormals;
   std::vector<Tri> myTris;
+  std::vector<std::vector<EdgeRef>> myVertexEdges;
   std::vector<int> myOrder;
   std::vector<Eigen::Vector3d> myCentroids;
   std::vector<Node> myNodes;
