@@ -122,7 +122,8 @@ BENCHMARK(BM_TriangleBVTreeCrossings)->Unit(benchmark::kMicrosecond);
 /// no vertices coincide), through the collision manager's updateContacts:
 /// Arg 0 TRI_INTERSECTION vertex penetration (both ways, the rigid DEFAULT),
 /// 1 TRI_INTERSECTION contour regions, 2 SIGNED_DISTANCE (grids of 20
-/// cells a side, built before timing).
+/// cells a side, built before timing), 3 AJL_CONTOUR vertex penetration,
+/// 4 AJL_CONTOUR contour regions.
 void BM_DetectTwoSpheres20k(benchmark::State& state) {
   using namespace sinew;
   auto root = std::make_unique<RootModel>("root");
@@ -133,14 +134,15 @@ void BM_DetectTwoSpheres20k(benchmark::State& state) {
   b.setPose(RigidTransform3d(Eigen::Vector3d(1.9, 0, 0),
                              Eigen::AngleAxisd(0.3, Eigen::Vector3d(1, 2, 3).normalized()).toRotationMatrix()));
   auto behav = std::make_unique<CollisionBehavior>(true, 0.0);
-  if (state.range(0) == 1) behav->setMethod(CollisionBehavior::Method::ContourRegion);
+  if (state.range(0) == 1 || state.range(0) == 4) behav->setMethod(CollisionBehavior::Method::ContourRegion);
   if (state.range(0) == 2) behav->setColliderType(ColliderType::SignedDistance);
+  if (state.range(0) >= 3) behav->setColliderType(ColliderType::AjlContour);
   mech.setCollisionBehavior(a, b, std::move(behav));
   CollisionManager& cm = mech.getCollisionManager();
   cm.updateContacts();  // builds the trees (and grids) once
   for (auto _ : state) cm.updateContacts();
   state.counters["triangles"] = 2 * mesh->numFaces();
 }
-BENCHMARK(BM_DetectTwoSpheres20k)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DetectTwoSpheres20k)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
 
 }  // namespace

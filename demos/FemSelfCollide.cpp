@@ -10,8 +10,8 @@
 // createPartialHexTorus lies in the x–y plane); the end elements are chosen
 // by where they are (the first and last slice of the ring, 20 elements
 // each, as the guide's 0…19 and 180…199) rather than by number; and the
-// behaviour uses vertex penetration both ways with unilateral rows, since
-// the guide's VERTEX_EDGE_PENETRATION with the AJL_CONTOUR collider is not
+// behaviour uses the guide's AJL_CONTOUR collider with vertex penetration
+// both ways and unilateral rows, since VERTEX_EDGE_PENETRATION is not
 // built.
 #include <cmath>
 
@@ -78,6 +78,7 @@ class FemSelfCollide : public RootModel {
     auto behav = std::make_unique<CollisionBehavior>(true, 0.0);
     behav->setMethod(CollisionBehavior::Method::VertexPenetration);
     behav->setBilateralVertexContact(false);
+    behav->setColliderType(ColliderType::AjlContour);
     mech.setCollisionBehavior(ptorus, ptorus, std::move(behav));
   }
 };
