@@ -19,11 +19,6 @@ namespace sinew {
 ///   f_v = −m b,               ∂f_v/∂ω = m ([a] + [ω][r])
 ///   f_ω = −ω × Jω − m r × b,  ∂f_ω/∂ω = [Jω] − [ω]J + m [r]([a] + [ω][r])
 inline Matrix6d coriolisJacobian(const SpatialInertia& I, const Matrix3d& R, const Twist& tw) {
-  auto skew = [](const Vector3d& x) {
-    Matrix3d S;
-    S << 0, -x.z(), x.y(), x.z(), 0, -x.x(), -x.y(), x.x(), 0;
-    return S;
-  };
   const double m = I.getMass();
   const Vector3d w = tw.tail<3>(), r = R * I.getCenterOfMass();
   const Matrix3d J = R * I.getRotationalInertia() * R.transpose();
@@ -41,8 +36,28 @@ inline Matrix6d coriolisJacobian(const SpatialInertia& I, const Matrix3d& R, con
 /// twist moves by h·|ω̇|/2 within the step, so each iteration still gains a
 /// factor of about h·|ω|, and it costs one 6×6 factorization, not one per
 /// iteration. Converged in a few steps for h·|ω| < 1 (up to 12).
+/// With the centre of mass at the frame's origin and M block diagonal (a
+/// body built about its centre of mass, the common case) the fictitious
+/// wrench is −ω × Jω alone and the translational rows are explicit, so the
+/// iteration is on ω with a 3×3 matrix.
 inline Twist implicitMidpointVelocity(const SpatialInertia& I, const Matrix3d& R, const Matrix6d& M, const Twist& w0,
                                       const Vector6d& f, double h) {
+  if (I.getCenterOfMass().isZero(0) && M.topRightCorner<3, 3>().isZero(0) && M.bottomLeftCorner<3, 3>().isZero(0)) {
+    Twist w1;
+    w1.head<3>() = w0.head<3>() + h * M.topLeftCorner<3, 3>().inverse() * f.head<3>();
+    const Matrix3d Mw = M.bottomRightCorner<3, 3>(), J = R * I.getRotationalInertia() * R.transpose();
+    const Vector3d om0 = w0.tail<3>();
+    const Matrix3d A = (Mw - 0.5 * h * (skew(J * om0) - skew(om0) * J)).inverse();
+    Vector3d om1 = om0;
+    for (int it = 0; it < 12; ++it) {
+      const Vector3d om = 0.5 * (om0 + om1);
+      const Vector3d d = A * (Mw * (om1 - om0) - h * (f.tail<3>() - om.cross(J * om)));
+      om1 -= d;
+      if (d.norm() <= 1e-14 * (1 + w1.head<3>().norm() + om1.norm())) break;
+    }
+    w1.tail<3>() = om1;
+    return w1;
+  }
   const Eigen::PartialPivLU<Matrix6d> lu(M - 0.5 * h * coriolisJacobian(I, R, w0));
   Twist w1 = w0;
   for (int it = 0; it < 12; ++it) {
