@@ -10,9 +10,8 @@
 // createPartialHexTorus lies in the x–y plane); the end elements are chosen
 // by where they are (the first and last slice of the ring, 20 elements
 // each, as the guide's 0…19 and 180…199) rather than by number; and the
-// behaviour uses the guide's AJL_CONTOUR collider with vertex penetration
-// both ways and unilateral rows, since VERTEX_EDGE_PENETRATION is not
-// built.
+// contacts are unilateral rows (below). The behaviour is the guide's:
+// VERTEX_EDGE_PENETRATION with the AJL_CONTOUR collider.
 #include <cmath>
 
 #include "demos/Demos.h"
@@ -70,13 +69,14 @@ class FemSelfCollide : public RootModel {
     ptorus.createVolumetricSurfaceMesh("leftMesh", left);
     ptorus.createVolumetricSurfaceMesh("rightMesh", right);
 
-    // Self-collision of the model, frictionless. The ends meet at speed, so
+    // Self-collision of the model, frictionless, with the guide's method and
+    // collider: edge–edge contacts help these coarse meshes. The ends meet at speed, so
     // the contacts are unilateral rows, which watch vertices arriving
     // within the step and hold them at the penetration tolerance; the
     // bilateral rows FEM contacts default to act only once a vertex is in
     // (here up to 0.5 mm deep for a step).
     auto behav = std::make_unique<CollisionBehavior>(true, 0.0);
-    behav->setMethod(CollisionBehavior::Method::VertexPenetration);
+    behav->setMethod(CollisionBehavior::Method::VertexEdgePenetration);
     behav->setBilateralVertexContact(false);
     behav->setColliderType(ColliderType::AjlContour);
     mech.setCollisionBehavior(ptorus, ptorus, std::move(behav));

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "TestModels.h"
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/mech/MechModel.h"
@@ -30,6 +32,24 @@ struct BoxOnPlate {
   /// The incline's downhill direction and its normal.
   Vector3d downhill() const { return R * Vector3d(1, 0, 0); }
   Vector3d normal() const { return R * Vector3d(0, 0, 1); }
+};
+
+/// Two 0.2 m cubes, no gravity, turned 45° about x (the lower, fixed) and
+/// about y (the upper): the lower's top edge runs along y, the upper's
+/// bottom edge along x, and the upper sits d low, so the edges cross over
+/// the origin with no vertex of either inside the other.
+struct CrossedCubes {
+  TestRoot r;
+  RigidBody& lower;
+  RigidBody& upper;
+  explicit CrossedCubes(double d)
+      : lower(r.mech.addRigidBody(RigidBody::createBox("lower", 0.2, 0.2, 0.2, 125))),
+        upper(r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125))) {
+    const double half = 0.1 * std::sqrt(2.0);
+    lower.setPose(RigidTransform3d(Vector3d(0, 0, -half), axisRotation(1, M_PI / 4)));
+    lower.setDynamic(false);
+    upper.setPose(RigidTransform3d(Vector3d(0, 0, half - d), axisRotation(0, M_PI / 4)));
+  }
 };
 
 /// Drops the box (flat) from 0.5 mm, runs 1 s at h = 10 ms and checks that

@@ -87,12 +87,6 @@ void CollisionBehavior::setPenetrationTol(double tol) { myPenetrationTol = check
 
 void CollisionBehavior::setColliderType(ColliderType t) { myColliderType = t; }
 
-void CollisionBehavior::setMethod(Method m) {
-  if (m == Method::VertexEdgePenetration)
-    throw ModelError(EnumNames<Method>::get()[static_cast<int>(m)] +
-                         " contact is not built yet: use VERTEX_PENETRATION (or DEFAULT)",
-                     describe());
-  myMethod = m;
-}
+void CollisionBehavior::setMethod(Method m) { myMethod = m; }
 
 }  // namespace sinew

@@ -58,9 +58,10 @@ class CollisionBehavior : public Component {
   double getPenetrationTol() const { return myPenetrationTol; }
   void setPenetrationTol(double tol);
   Method getMethod() const { return myMethod; }
-  /// VertexEdgePenetration is not built yet: ModelError. ContourRegion
-  /// (two rigid bodies only) must be asked for: Default still means vertex
-  /// penetration both ways between rigid bodies.
+  /// VertexEdgePenetration adds edge–edge contacts to vertex penetration
+  /// and needs the AJL_CONTOUR collider (a ModelError at detection
+  /// otherwise). ContourRegion (two rigid bodies only) must be asked for:
+  /// Default still means vertex penetration both ways between rigid bodies.
   void setMethod(Method m);
   VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
   void setVertexPenetrations(VertexPenetrations v) { myVertexPenetrations = v; }

@@ -7,6 +7,7 @@
 
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
+#include "sinew/contact/ContactPoints.h"
 #include "sinew/fem/FemModel3d.h"
 #include "sinew/mech/MechModel.h"
 
@@ -43,8 +44,6 @@ void collect(Component& c, Found& out) {
   if (auto* cc = dynamic_cast<CompositeComponent*>(&c))
     for (int i = 0; i < cc->numComponents(); ++i) collect(*cc->getComponent(i), out);
 }
-
-RigidTransform3d poseOf(const RigidBody* rigid) { return rigid ? rigid->getPose() : RigidTransform3d(); }
 
 void computeVertexAreas(const PolygonalMesh& mesh, std::vector<double>& areas) {
   areas.assign(mesh.numVertices(), 0.0);
@@ -88,11 +87,6 @@ Vector3d barycentric(const Vector3d& p, const Vector3d& a, const Vector3d& b, co
   return Vector3d(1 - v - w, v, w);
 }
 
-void addMasters(const FemMeshComp& mesh, int v, double scale, std::vector<std::pair<FemNode3d*, double>>& out) {
-  const std::vector<FemNode3d*> nodes = mesh.getVertexNodes(v);
-  const std::vector<double> weights = mesh.getVertexWeights(v);
-  for (size_t k = 0; k < nodes.size(); ++k) out.emplace_back(nodes[k], scale * weights[k]);
-}
 }  // namespace
 
 Collidable::Group CollisionManager::groupOf(const Component& c) const {
@@ -424,10 +418,15 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
     return;
   }
+  if (behav.getMethod() == M::VertexEdgePenetration && !byContours)
+    throw ModelError("VERTEX_EDGE_PENETRATION needs the AJL_CONTOUR collider (" + a.comp->describe() + ", " +
+                         b.comp->describe() + ")",
+                     describe());
   const MeshIntersection* contours = byContours ? &ajl : nullptr;
   if (v != V::SecondCollidable) byGrid ? detectVerticesByGrid(a, b, margin) : detectVertices(a, b, margin, tol, contours, 0);
   const size_t second = myContacts.size();
   if (v != V::FirstCollidable) byGrid ? detectVerticesByGrid(b, a, margin) : detectVertices(b, a, margin, tol, contours, 1);
+  if (behav.getMethod() == M::VertexEdgePenetration) detectEdgeContacts(a, b, ajl);
   for (size_t k = first; k < myContacts.size(); ++k) {
     myContacts[k].behavior = &behav;
     myContacts[k].twoWay = v == V::BothCollidables;

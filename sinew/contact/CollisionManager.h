@@ -230,6 +230,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// it: its inside vertices are the penetrating ones.
   void detectVertices(const Collider& a, const Collider& b, double margin, double eps,
                       const MeshIntersection* ajl = nullptr, int side = 0);
+  /// VERTEX_EDGE_PENETRATION's edge–edge contacts, from the pair's
+  /// intersection (EdgeContacts.cpp).
+  void detectEdgeContacts(const Collider& a, const Collider& b, const MeshIntersection& ajl);
   /// AJL_CONTOUR: intersects A's and B's meshes (in A's tree coordinates)
   /// and records both sides' penetration regions; false if either has no
   /// collision mesh.

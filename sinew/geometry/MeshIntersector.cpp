@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "sinew/geometry/RobustPredicates.h"
 #include "sinew/math/UnionFind.h"
@@ -24,7 +25,7 @@ namespace {
 
 /// Where an edge of one side's mesh passes through a face of the other.
 struct Pierce {
-  int side, edge;
+  int side, edge, face;
   Vector3d point;
   double s;      ///< position along the edge, from its lower-numbered vertex (0) to the other (1)
   bool entering; ///< the edge goes from the face's front to its back
@@ -43,6 +44,7 @@ class Intersector {
     for (const auto& [ta, tb] : pairs) addSegment(ta, tb);
     linkContours();
     for (int side = 0; side < 2; ++side) findRegions(side);
+    for (int side = 0; side < 2; ++side) findEdgeCrossings(side);
     return std::move(myOut);
   }
 
@@ -69,7 +71,7 @@ class Intersector {
     const double d0 = n.dot(e0 - f0), d1 = n.dot(e1 - f0);
     const double s = d0 != d1 ? std::clamp(d0 / (d0 - d1), 0.0, 1.0) : 0.5;
     it->second = static_cast<int>(myPierces.size());
-    myPierces.push_back({side, edge, e0 + s * (e1 - e0), s, entering});
+    myPierces.push_back({side, edge, face, e0 + s * (e1 - e0), s, entering});
     myEdgePierces[side][edge].push_back(it->second);
     myVertexOfEdge[side][edge] = {i0, i1};
     return it->second;
@@ -201,6 +203,30 @@ class Intersector {
     }
   }
 
+  /// Edges of `side` that enter the other mesh by one face and leave it by
+  /// a face sharing an edge with the first (their pierces are sorted along
+  /// the edge by findRegions).
+  void findEdgeCrossings(int side) {
+    const TriangleBVTree& F = *myTree[1 - side];
+    for (const auto& [edge, ids] : myEdgePierces[side])
+      for (size_t k = 0; k + 1 < ids.size(); ++k) {
+        const Pierce &in = myPierces[ids[k]], &out = myPierces[ids[k + 1]];
+        if (!in.entering || out.entering) continue;
+        for (int i = 0; i < 3; ++i) {
+          const int shared = F.triangleEdgeIndex(in.face, i);
+          if (shared != F.triangleEdgeIndex(out.face, 0) && shared != F.triangleEdgeIndex(out.face, 1) &&
+              shared != F.triangleEdgeIndex(out.face, 2))
+            continue;
+          const int edgeA = side == 0 ? edge : shared, edgeB = side == 0 ? shared : edge;
+          if (!myEdgePairs.insert((static_cast<uint64_t>(edgeA) << 32) | static_cast<uint32_t>(edgeB)).second) break;
+          const auto [v0, v1] = myVertexOfEdge[side].at(edge);
+          myOut.edgeCrossings.push_back({side, edgeA, edgeB, v0, v1, F.triangleVertexIndex(in.face, i),
+                                         F.triangleVertexIndex(in.face, (i + 1) % 3), in.face, out.face});
+          break;
+        }
+      }
+  }
+
   const TriangleBVTree* myTree[2];
   std::vector<Vector3d> myMovedB;  ///< the second mesh's vertices in the first's coordinates
   const std::vector<Vector3d>* myVerts[2];
@@ -212,6 +238,7 @@ class Intersector {
   std::vector<std::array<int, 2>> mySegs;
   std::vector<std::pair<int, int>> mySegFaces;
   std::vector<int> myContourOf;
+  std::unordered_set<uint64_t> myEdgePairs;  ///< (first mesh's edge, second's) of the edge crossings found
   MeshIntersection myOut;
 };
 

@@ -45,6 +45,17 @@ struct MeshRegion {
   double area = 0;            ///< |Σ vector areas of its contours|
 };
 
+/// An edge of one mesh that passes through the other, entering by one face
+/// and leaving by the next across that mesh's edge `otherEdge`, with both
+/// its ends outside: an edge–edge contact (VERTEX_EDGE_PENETRATION, §8.4.1.3).
+struct EdgeCrossing {
+  int side;          ///< whose edge passes through (0: the first mesh's)
+  int edgeA, edgeB;  ///< the two edges' indices in the first and the second mesh's tree
+  int v0, v1;        ///< its vertices, in its mesh
+  int w0, w1;        ///< the vertices of the other mesh's edge it passes under
+  int face0, face1;  ///< the other mesh's faces it enters and leaves by
+};
+
 struct MeshIntersection {
   std::vector<IntersectionContour> contours;
   /// One per contour segment, as TriangleBVTree::crossings gives them.
@@ -54,6 +65,8 @@ struct MeshIntersection {
   std::vector<char> inside[2];
   /// Per side, its penetration regions.
   std::vector<MeshRegion> regions[2];
+  /// Edge–edge crossings, each pair of edges once (found from either side).
+  std::vector<EdgeCrossing> edgeCrossings;
 };
 
 /// Intersects the meshes of trees a and b, where x ↦ R x + t maps b's

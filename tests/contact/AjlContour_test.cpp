@@ -10,6 +10,7 @@
 
 #include <cmath>
 
+#include "ContactScenes.h"
 #include "TestModels.h"
 #include "Verification.h"
 #include "sinew/contact/CollisionManager.h"
@@ -172,6 +173,56 @@ TEST(AjlContour, ForceLawsReceiveTheRegionAreaPerPenetratingVertex) {
     ASSERT_EQ(regions.size(), 1u);
     const double share = regions[0].area / static_cast<double>(regions[0].vertices.size());
     for (double a : law->areas) EXPECT_NEAR(a, share, 1e-9 * share);  // the ball moves by round-off
+  }
+}
+
+TEST(AjlContour, VertexEdgePenetrationCatchesAnEdgeCrossingAnEdge) {
+  // The crossed cubes (ContactScenes.h), 2 mm deep: vertex penetration
+  // sees nothing; VERTEX_EDGE_PENETRATION finds the
+  // edge–edge contact (normal along z, depth d, at the crossing) and
+  // pushes the cubes apart; without the AJL collider it is a ModelError.
+  using M = CollisionBehavior::Method;
+  const double d = 0.002;
+  struct Case {
+    M method;
+    ColliderType collider;
+  };
+  for (const Case& k : {Case{M::VertexPenetration, ColliderType::AjlContour},
+                        Case{M::VertexEdgePenetration, ColliderType::AjlContour},
+                        Case{M::VertexEdgePenetration, ColliderType::TriIntersection}}) {
+    test::CrossedCubes s(d);  // no gravity: one step shows what detection finds
+    test::TestRoot& r = s.r;
+    RigidBody &lower = s.lower, &upper = s.upper;
+    CollisionBehavior behav(true, 0);
+    behav.setMethod(k.method);
+    behav.setColliderType(k.collider);
+    r.mech.setCollisionBehavior(upper, lower, std::make_unique<CollisionBehavior>(behav));
+    if (k.collider == ColliderType::TriIntersection) {
+      EXPECT_THROW(r.run(1e-3, 1e-3), ModelError);
+      continue;
+    }
+    // The contact before any step moves the cubes.
+    r.mech.getCollisionManager().updateContacts(0);
+    const auto& found = r.mech.getCollisionManager().getPenetrationRegions();
+    EXPECT_FALSE(found.empty());  // the contours see the crossing either way
+    const double z0 = upper.getPosition().z();
+    r.run(1e-3, 1e-3);
+    const auto& contacts = r.mech.getCollisionManager().getContacts();
+    const double raised = upper.getPosition().z() - z0;
+    if (k.method == M::VertexPenetration) {
+      EXPECT_TRUE(contacts.empty());
+      EXPECT_EQ(raised, 0);  // the edges stay crossed
+      continue;
+    }
+    // Position stabilization (at initialization) lifts the upper cube out
+    // to the penetration tolerance; the step's contact holds it there.
+    const double tol = r.mech.getPenetrationTol();
+    EXPECT_NEAR(raised, d - tol, 0.01 * tol);
+    ASSERT_EQ(contacts.size(), 1u);
+    const ContactPoint& c = contacts[0];
+    EXPECT_LT((c.normal - Vector3d::UnitZ()).norm(), 1e-9);  // from the lower (B) toward the upper (A)
+    EXPECT_NEAR(c.depth, tol, 1e-3 * tol);
+    EXPECT_LT(c.position.head<2>().norm(), 1e-9);  // where the edges cross, over the origin
   }
 }
 

@@ -342,7 +342,6 @@ TEST(Contact, BehaviorsFollowTheGuidesPriorities) {
   EXPECT_EQ(behav.getFriction(), -1);  // inherited
   EXPECT_EQ(behav.getPathName().rfind("/models/mech/collisionManager/behaviors/", 0), 0u) << behav.getPathName();
   EXPECT_THROW(r.mech.setCollisionBehavior(a, a, true), ModelError);
-  EXPECT_THROW(behav.setMethod(CollisionBehavior::Method::VertexEdgePenetration), ModelError);  // not built
   EXPECT_THROW(r.mech.getDefaultCollisionBehavior(Collidable::All, Collidable::Rigid), ModelError);
   EXPECT_THROW(r.mech.setPenetrationTol(-1), ModelError);
 }

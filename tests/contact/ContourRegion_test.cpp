@@ -132,14 +132,11 @@ TEST(ContourRegion, AnEdgeCrossingAnEdgeIsAContact) {
   // low, so the edges cross with no vertex of either inside the other.
   // Vertex penetration sees nothing; a contour region sees the crossing
   // and pushes the cubes apart.
-  const double d = 0.002, half = 0.1 * std::sqrt(2.0);
+  const double d = 0.002;
   for (bool contour : {false, true}) {
-    test::TestRoot r;  // no gravity: one step shows what detection finds
-    RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 0.2, 0.2, 0.2, 125));
-    RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
-    lower.setPose(RigidTransform3d(Vector3d(0, 0, -half), axisRotation(1, M_PI / 4)));
-    lower.setDynamic(false);
-    upper.setPose(RigidTransform3d(Vector3d(0, 0, half - d), axisRotation(0, M_PI / 4)));
+    test::CrossedCubes s(d);  // no gravity: one step shows what detection finds
+    test::TestRoot& r = s.r;
+    RigidBody &lower = s.lower, &upper = s.upper;
     CollisionBehavior behav(true, 0);
     if (contour) behav.setMethod(CollisionBehavior::Method::ContourRegion);
     r.mech.setCollisionBehavior(upper, lower, std::make_unique<CollisionBehavior>(behav));

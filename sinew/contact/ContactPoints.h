@@ -1,0 +1,25 @@
+// Helpers the contact detectors share (CollisionDetection.cpp,
+// EdgeContacts.cpp): a collidable's pose and the FEM nodes behind a mesh
+// vertex (guide §8.4.1.2: an FEM contact acts on the nodes its point
+// interpolates).
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "sinew/fem/FemMeshComp.h"
+#include "sinew/mech/RigidBody.h"
+
+namespace sinew {
+
+/// A rigid body's pose; the identity for an FEM mesh, whose tree is in world coordinates.
+inline RigidTransform3d poseOf(const RigidBody* rigid) { return rigid ? rigid->getPose() : RigidTransform3d(); }
+
+/// Appends the nodes (and weights, times `scale`) that vertex v of an FEM mesh follows.
+inline void addMasters(const FemMeshComp& mesh, int v, double scale, std::vector<std::pair<FemNode3d*, double>>& out) {
+  const std::vector<FemNode3d*> nodes = mesh.getVertexNodes(v);
+  const std::vector<double> weights = mesh.getVertexWeights(v);
+  for (size_t k = 0; k < nodes.size(); ++k) out.emplace_back(nodes[k], scale * weights[k]);
+}
+
+}  // namespace sinew
