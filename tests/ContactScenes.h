@@ -8,6 +8,8 @@
 
 #include "TestModels.h"
 #include "sinew/contact/CollisionManager.h"
+#include "sinew/fem/FemFactory.h"
+#include "sinew/fem/NeoHookeanMaterial.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew::test {
@@ -51,6 +53,16 @@ struct CrossedCubes {
     upper.setPose(RigidTransform3d(Vector3d(0, 0, half - d), axisRotation(0, M_PI / 4)));
   }
 };
+
+/// A neo-Hookean hex block of w × w × hgt (density 1000) with its centre at z.
+inline FemModel3d& addBlock(MechModel& mech, const std::string& name, double w, double hgt, int n, double z) {
+  auto& fem = mech.addModel(std::make_unique<FemModel3d>(name));
+  FemFactory::createHexGrid(fem, w, w, hgt, n, n, 1);
+  fem.setMaterial(NeoHookeanMaterial(1e6, 0.3));
+  fem.setDensity(1000);
+  fem.transformGeometry(RigidTransform3d(0, 0, z));
+  return fem;
+}
 
 /// Drops the box (flat) from 0.5 mm, runs 1 s at h = 10 ms and checks that
 /// it rests at most the penetration tolerance deep, slower than vTol, with

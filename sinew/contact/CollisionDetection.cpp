@@ -35,6 +35,8 @@ void collect(Component& c, Found& out) {
   if (auto* mech = dynamic_cast<const MechModel*>(&c)) out.mechs.push_back(mech);
   if (auto* body = dynamic_cast<RigidBody*>(&c)) {
     if (collides(body->getCollidable())) out.collidables.push_back(body);
+  } else if (dynamic_cast<CollisionPlane*>(&c)) {
+    out.collidables.push_back(&c);
   } else if (auto* fem = dynamic_cast<FemModel3d*>(&c)) {
     out.fems.push_back(fem);
     if (fem->numElements() + fem->numShellElements() > 0 && collides(fem->getCollidable()))
@@ -90,14 +92,16 @@ Vector3d barycentric(const Vector3d& p, const Vector3d& a, const Vector3d& b, co
 }  // namespace
 
 Collidable::Group CollisionManager::groupOf(const Component& c) const {
-  return dynamic_cast<const RigidBody*>(&c) ? Collidable::Group::Rigid : Collidable::Group::Deformable;
+  return dynamic_cast<const RigidBody*>(&c) || dynamic_cast<const CollisionPlane*>(&c) ? Collidable::Group::Rigid
+                                                                                        : Collidable::Group::Deformable;
 }
 
 void CollisionManager::requireCollidable(const Component& c) const {
   if (!dynamic_cast<const RigidBody*>(&c) && !dynamic_cast<const FemModel3d*>(&c) &&
-      !dynamic_cast<const FemMeshComp*>(&c))
-    throw ModelError("not a collidable: collision behaviors name rigid bodies, FEM models and FEM meshes",
-                     c.describe());
+      !dynamic_cast<const FemMeshComp*>(&c) && !dynamic_cast<const CollisionPlane*>(&c))
+    throw ModelError(
+        "not a collidable: collision behaviors name rigid bodies, FEM models, FEM meshes and collision planes",
+        c.describe());
 }
 
 std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
@@ -126,6 +130,7 @@ std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
     Collider k;
     k.comp = c;
     k.rigid = dynamic_cast<RigidBody*>(c);
+    k.plane = dynamic_cast<const CollisionPlane*>(c);
     if (auto* fem = dynamic_cast<FemModel3d*>(c)) {
       k.mesh = &fem->getSurfaceMeshComp();
       k.compound = fem;
@@ -162,6 +167,7 @@ const CollisionBehavior* CollisionManager::pairBehavior(const Collider& a, const
 }
 
 const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c) {
+  if (c.plane) return nullptr;  // no mesh: its contacts are computed exactly
   auto& g = myGeometry[c.comp];
   if (c.mesh) {
     if (g && g->detection == myDetections) return g.get();
@@ -394,6 +400,23 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   // sinking (speculative contact); compliant and bilateral contacts act
   // only on penetration.
   const double margin = isSoft(behav) || bilateral ? 0 : tol + reach;
+  if (a.plane || b.plane) {
+    // Only the body has vertices; the plane is exact (PlaneContacts.cpp).
+    const Collider& body = a.plane ? b : a;
+    if (behav.getMethod() == M::ContourRegion && !body.rigid)
+      throw ModelError("CONTOUR_REGION contact is for rigid bodies (" + body.comp->describe() +
+                           "); FEM models use VERTEX_PENETRATION",
+                       describe());
+    const size_t first = myContacts.size();
+    detectPlane(body, a.plane ? a : b, margin, tol, behav.getMethod() == M::ContourRegion);
+    for (size_t k = first; k < myContacts.size(); ++k) {
+      myContacts[k].behavior = &behav;
+      myContacts[k].mu = mu;
+      myContacts[k].bilateral = bilateral;
+    }
+    if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
+    return;
+  }
   // AUTO (§8.4.1.3): both ways between rigid bodies (standing in for
   // contour regions) and between FEM models; only the FEM's vertices
   // against a rigid body.
@@ -461,6 +484,7 @@ void CollisionManager::updateContacts(double h) {
   std::vector<double> speed(all.size(), 0.0);
   std::vector<char> dynamic(all.size(), 0);
   for (size_t i = 0; i < all.size(); ++i) {
+    if (all[i].plane) continue;  // fixed and unbounded: tested against the other's box below
     if (all[i].rigid) {
       const Geometry* g = geometryOf(all[i]);
       if (!g) continue;
@@ -488,16 +512,25 @@ void CollisionManager::updateContacts(double h) {
   }
   for (size_t i = 0; i < all.size(); ++i)
     for (size_t j = i + 1; j < all.size(); ++j) {
-      if (boxes[i].isEmpty() || boxes[j].isEmpty() || !(dynamic[i] || dynamic[j])) continue;
+      const CollisionPlane* plane = all[i].plane ? all[i].plane : all[j].plane;
+      if ((all[i].plane && all[j].plane) || !(dynamic[i] || dynamic[j])) continue;
+      if ((!all[i].plane && boxes[i].isEmpty()) || (!all[j].plane && boxes[j].isEmpty())) continue;
       const CollisionManager* owner = nullptr;
       const CollisionBehavior* behav = pairBehavior(all[i], all[j], &owner);
       if (!behav) continue;
       const double reach = h * (speed[i] + speed[j]);
       const double grow = penetrationTol(*behav) + reach;
-      Eigen::AlignedBox3d bi = boxes[i];
-      bi.min().array() -= grow;
-      bi.max().array() += grow;
-      if (!bi.intersects(boxes[j])) continue;
+      if (plane) {
+        // The box's lowest corner along the plane's normal, within reach.
+        const Eigen::AlignedBox3d& box = all[i].plane ? boxes[j] : boxes[i];
+        const double lowest = plane->distance(box.center()) - plane->getNormal().cwiseAbs().dot(0.5 * box.sizes());
+        if (lowest > grow) continue;
+      } else {
+        Eigen::AlignedBox3d bi = boxes[i];
+        bi.min().array() -= grow;
+        bi.max().array() += grow;
+        if (!bi.intersects(boxes[j])) continue;
+      }
       // A pair set by hand keeps its order (first collidable, §8.4.1.3).
       const Collider *a = &all[i], *b = &all[j];
       for (const auto& p : owner->myPairs)

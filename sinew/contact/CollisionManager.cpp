@@ -74,11 +74,17 @@ CollisionManager::CollisionManager(MechModel& mech) : CompositeComponent("collis
       addComponent(std::make_unique<ComponentList<CollisionBehavior>>("behaviors")));
   myResponses = &static_cast<ComponentList<CollisionResponse>&>(
       addComponent(std::make_unique<ComponentList<CollisionResponse>>("responses")));
+  myPlanes = &static_cast<ComponentList<CollisionPlane>&>(
+      addComponent(std::make_unique<ComponentList<CollisionPlane>>("planes")));
   for (auto& row : myDefaults)
     for (auto& d : row) d = std::make_unique<CollisionBehavior>();
 }
 
 CollisionManager::~CollisionManager() = default;
+
+CollisionPlane& CollisionManager::addPlane(const std::string& name, const Vector3d& point, const Vector3d& normal) {
+  return myPlanes->add(std::make_unique<CollisionPlane>(name, point, normal));
+}
 
 void CollisionManager::setFriction(double mu) { myFriction = requireNonNegative(mu, *this, "friction"); }
 void CollisionManager::setCompliance(double c) { myCompliance = requireNonNegative(c, *this, "compliance"); }

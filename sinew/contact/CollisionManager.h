@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "sinew/contact/CollisionBehavior.h"
+#include "sinew/contact/CollisionPlane.h"
 #include "sinew/contact/CollisionResponse.h"
 #include "sinew/geometry/DistanceGrid.h"
 #include "sinew/geometry/MeshIntersector.h"
@@ -101,6 +102,10 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// enabled for them.
   const CollisionBehavior* getActingBehavior(Component& a, Component& b) const;
   ComponentList<CollisionBehavior>& behaviors() { return *myBehaviors; }
+  /// Adds a fixed collision plane (CollisionPlane.h): through `point`, solid
+  /// behind `normal`. It is a collidable of the Rigid group.
+  CollisionPlane& addPlane(const std::string& name, const Vector3d& point, const Vector3d& normal);
+  ComponentList<CollisionPlane>& planes() { return *myPlanes; }
 
   // Global settings that behaviours inherit (§8.2.1)
   double getFriction() const { return myFriction; }
@@ -191,7 +196,8 @@ class CollisionManager : public CompositeComponent, public Constrainer {
     const Component* compound = nullptr;  ///< the FEM model a mesh belongs to (a model's own surface: the model)
     bool submesh = false;                 ///< a mesh component other than the model's surface
     std::vector<const MechModel*> mechs;  ///< the MechModels holding it, innermost first
-    bool deformable() const { return !rigid; }
+    const CollisionPlane* plane = nullptr;  ///< a collision plane (no mesh)
+    bool deformable() const { return !rigid && !plane; }
   };
   /// The behaviour under which two collidable bodies collide, by the rules
   /// of §8.3.2 (internal: two meshes of one model; external: the rest), or
@@ -230,6 +236,11 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// it: its inside vertices are the penetrating ones.
   void detectVertices(const Collider& a, const Collider& b, double margin, double eps,
                       const MeshIntersection* ajl = nullptr, int side = 0);
+  /// A body's contacts with a collision plane (PlaneContacts.cpp): its
+  /// vertices within `margin` of it, or with `region` (a rigid body under
+  /// CONTOUR_REGION) the hull corners of those and of its edges' crossings
+  /// (corners closer than tol merged).
+  void detectPlane(const Collider& body, const Collider& plane, double margin, double tol, bool region);
   /// VERTEX_EDGE_PENETRATION's edge–edge contacts, from the pair's
   /// intersection (EdgeContacts.cpp).
   void detectEdgeContacts(const Collider& a, const Collider& b, const MeshIntersection& ajl);
@@ -270,6 +281,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   MechModel& myMech;
   ComponentList<CollisionBehavior>* myBehaviors;
   ComponentList<CollisionResponse>* myResponses;
+  ComponentList<CollisionPlane>* myPlanes;
   std::vector<PairEntry> myPairs;
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
   double myFriction = 0, myCompliance = 0, myDamping = 0;

@@ -1,7 +1,8 @@
 // Helpers the contact detectors share (CollisionDetection.cpp,
-// EdgeContacts.cpp): a collidable's pose and the FEM nodes behind a mesh
-// vertex (guide §8.4.1.2: an FEM contact acts on the nodes its point
-// interpolates).
+// EdgeContacts.cpp, ContourRegions.cpp, PlaneContacts.cpp): a collidable's
+// pose, the FEM nodes behind a mesh vertex (guide §8.4.1.2: an FEM contact
+// acts on the nodes its point interpolates) and a region's hull corners
+// (§8.4.1.1).
 #pragma once
 
 #include <utility>
@@ -21,5 +22,10 @@ inline void addMasters(const FemMeshComp& mesh, int v, double scale, std::vector
   const std::vector<double> weights = mesh.getVertexWeights(v);
   for (size_t k = 0; k < nodes.size(); ++k) out.emplace_back(nodes[k], scale * weights[k]);
 }
+
+/// The corners of the convex hull of `points` projected on the plane with
+/// normal n, as indices into `points`; points closer there than `tol` (or
+/// a millionth of the set's size) count once (ContourRegions.cpp).
+std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d& n, double tol);
 
 }  // namespace sinew

@@ -16,6 +16,7 @@
 
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
+#include "sinew/contact/ContactPoints.h"
 #include "sinew/math/UnionFind.h"
 #include "sinew/mech/RigidBody.h"
 
@@ -84,6 +85,26 @@ Vector3d regionNormal(const Region& r) {
 }
 
 }  // namespace
+
+std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d& n, double tol) {
+  // Points closer on the plane than the penetration tolerance (or a
+  // millionth of the set's size) are one: a contour corner over a vertex
+  // just below it is one hull corner.
+  const Vector3d u = n.unitOrthogonal(), w = n.cross(u);
+  Eigen::AlignedBox2d extent;
+  for (const Vector3d& p : points) extent.extend(Eigen::Vector2d(u.dot(p), w.dot(p)));
+  const double merge = std::max(tol, 1e-6 * extent.diagonal().norm());
+  std::vector<Eigen::Vector2d> flat;
+  std::vector<int> kept;
+  for (size_t i = 0; i < points.size(); ++i) {
+    const Eigen::Vector2d x(u.dot(points[i]), w.dot(points[i]));
+    if (std::none_of(flat.begin(), flat.end(), [&](const Eigen::Vector2d& y) { return (x - y).norm() <= merge; }))
+      flat.push_back(x), kept.push_back(static_cast<int>(i));
+  }
+  std::vector<int> hull;
+  for (int k : convexHull(flat, merge)) hull.push_back(kept[k]);
+  return hull;
+}
 
 void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double tol,
                                             const MeshIntersection* ajl) {
@@ -176,25 +197,12 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
     double lo = INFINITY, hi = -INFINITY;
     for (const Vector3d& p : r.contour) lo = std::min(lo, n.dot(p)), hi = std::max(hi, n.dot(p));
     const double depth = std::max(r.depth, hi - lo);
-    // The region's points on the plane; points closer there than the
-    // penetration tolerance (or a millionth of the region's size) are one:
-    // a contour corner over a vertex just below it is one hull corner.
-    std::vector<Vector3d> all = r.contour, pts;
+    std::vector<Vector3d> all = r.contour;
     all.insert(all.end(), r.inside.begin(), r.inside.end());
-    const Vector3d u = n.unitOrthogonal(), w = n.cross(u);
-    Eigen::AlignedBox2d extent;
-    for (const Vector3d& p : all) extent.extend(Eigen::Vector2d(u.dot(p), w.dot(p)));
-    const double merge = std::max(tol, 1e-6 * extent.diagonal().norm());
-    std::vector<Eigen::Vector2d> flat;
-    for (const Vector3d& p : all) {
-      const Eigen::Vector2d x(u.dot(p), w.dot(p));
-      if (std::none_of(flat.begin(), flat.end(), [&](const Eigen::Vector2d& y) { return (x - y).norm() <= merge; }))
-        flat.push_back(x), pts.push_back(p);
-    }
-    for (int k : convexHull(flat, merge)) {
+    for (int k : hullOnPlane(all, n, tol)) {
       // vertex ids −2, −3, … keep the region's contacts apart in the
       // contact keys (they are no mesh vertex).
-      ContactPoint c = vertexContact(a, b, -2 - id++, pts[k]);
+      ContactPoint c = vertexContact(a, b, -2 - id++, all[k]);
       c.normal = n;
       c.depth = depth;
       myContacts.push_back(std::move(c));

@@ -7,6 +7,7 @@
 
 #include <cmath>
 
+#include "ContactScenes.h"
 #include "TestModels.h"
 #include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
@@ -18,15 +19,7 @@ namespace {
 
 const double g = 9.8;
 
-/// A neo-Hookean hex block of w × w × hgt (density 1000) with its centre at z.
-FemModel3d& addBlock(MechModel& mech, const std::string& name, double w, double hgt, int n, double z) {
-  auto& fem = mech.addModel(std::make_unique<FemModel3d>(name));
-  FemFactory::createHexGrid(fem, w, w, hgt, n, n, 1);
-  fem.setMaterial(NeoHookeanMaterial(1e6, 0.3));
-  fem.setDensity(1000);
-  fem.transformGeometry(RigidTransform3d(0, 0, z));
-  return fem;
-}
+using test::addBlock;
 
 /// A fixed 2 × 2 × 0.2 m plate with its top at z = 0.
 RigidBody& addPlate(MechModel& mech) {
