@@ -163,17 +163,15 @@ inline std::unique_ptr<RootModel> makeFemBall(int divisions, FemModel3d*& fem) {
   return root;
 }
 
-/// Contact scenes (issue benchmarks): `n` boxes of 1 kg over a fixed
-/// plate, μ = 0.5, h = 1 ms. `pile`: unit boxes (density 1) dropped from a
+/// Contact scenes (issue benchmarks): `n` boxes of 1 kg on a collision
+/// plane z = 0 (the peers' ground), μ = 0.5, h = 1 ms. `pile`: unit boxes (density 1) dropped from a
 /// loose grid, 3 × 3 per layer 1.5 m apart, with a small turn each so that
 /// they land edge first and tumble into a pile; otherwise a stack of 0.2 m
 /// cubes resting face on face.
 inline std::unique_ptr<RootModel> makeBoxes(int n, bool pile, double h = 1e-3) {
   MechModel* mech;
   auto root = makeGravityRoot(pile ? "boxPile" : "boxStack", mech);
-  auto& plate = mech->addRigidBody(RigidBody::createBox("plate", 20, 20, 0.2, 1000));
-  plate.setDynamic(false);
-  plate.setPose(RigidTransform3d(0, 0, -0.1));
+  mech->getCollisionManager().addPlane("ground", Vector3d::Zero(), Vector3d::UnitZ());
   for (int k = 0; k < n; ++k) {
     const double a = pile ? 1.0 : 0.2;
     auto& b = mech->addRigidBody(RigidBody::createBox("box" + std::to_string(k), a, a, a, 1 / (a * a * a)));
