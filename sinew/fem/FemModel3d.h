@@ -229,6 +229,10 @@ class FemModel3d : public MechSystemBase,
   bool removeMaterialBundle(MaterialBundle& b);
   /// Called by bundles when their elements or material change.
   void bundlesChanged() { myAugmentValid = false; }
+  /// Whether e is one of this model's volumetric or shell elements.
+  bool ownsElement(const FemElement3dBase& e) const {
+    return e.getParent() == myElements || e.getParent() == myShells;
+  }
 
   // Stress and strain output (§6.10): computed after each step, only when
   // asked for. Nodal values average the element values extrapolated to the
@@ -305,9 +309,9 @@ class FemModel3d : public MechSystemBase,
   IncompMethod augmentingSoftMethod() const {
     return softMethod() == IncompMethod::ELEMENT ? IncompMethod::ELEMENT : IncompMethod::FULL;
   }
-  /// The augmenting materials of each element (by list index), rebuilt when
-  /// bundles or elements change; ModelError names a bundle that holds an
-  /// element no longer in the model.
+  /// The augmenting materials of each volumetric element (by list index),
+  /// rebuilt when bundles or elements change; ModelError names a bundle
+  /// that holds an element no longer in the model.
   const std::vector<std::vector<const FemMaterial*>>& augmentingMaterials() const;
   void setStressStrainFlag(bool& flag, bool enable);
   void lumpMass(const FemElement3d& e, double sign);
@@ -327,9 +331,10 @@ class FemModel3d : public MechSystemBase,
   const FemMaterial& shellMaterial(const ShellElement3d& e, std::unique_ptr<FemMaterial>& tmp) const;
   /// mat as shells use it: an incompressible material by its deviatoric part.
   static const FemMaterial& asShellMaterial(const FemMaterial& mat, std::unique_ptr<FemMaterial>& tmp);
-  /// The materials of bundles that act on every element (useAllElements):
-  /// they augment the shells too.
-  std::vector<const FemMaterial*> shellAugmentingMaterials() const;
+  /// The augmenting materials of each shell (by list index): bundles acting
+  /// on every element and those listing the shell (built with
+  /// augmentingMaterials()).
+  const std::vector<std::vector<const FemMaterial*>>& shellAugmentingMaterials() const;
   /// Throws ModelError unless e's nodes are this model's and e is upright.
   void checkNewElement(const FemElement3d& e) const;
   /// ELEMENT or NODAL for OFF/FULL-free methods resolved by the AUTO rule.
@@ -364,7 +369,7 @@ class FemModel3d : public MechSystemBase,
   bool myShellMassesStale = false;
   std::vector<int> myShellHandles, myShellHandleStart, myBackNodeHandles;
   std::vector<Eigen::MatrixXd> myShellK;
-  mutable std::vector<std::vector<const FemMaterial*>> myAugment;
+  mutable std::vector<std::vector<const FemMaterial*>> myAugment, myShellAugment;
   mutable bool myAugmentValid = false;
   bool myComputeNodalStress = false, myComputeNodalStrain = false;
   bool myComputeElementStress = false, myComputeElementStrain = false;

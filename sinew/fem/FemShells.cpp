@@ -91,13 +91,6 @@ const FemMaterial& FemModel3d::shellMaterial(const ShellElement3d& e, std::uniqu
   return asShellMaterial(e.getMaterial(), tmp);
 }
 
-std::vector<const FemMaterial*> FemModel3d::shellAugmentingMaterials() const {
-  std::vector<const FemMaterial*> mats;
-  for (const MaterialBundle& b : *myBundles)
-    if (b.getMaterial() && b.getUseAllElements()) mats.push_back(b.getMaterial());
-  return mats;
-}
-
 void FemModel3d::applyShellForces(double dM, double dK) {
   if (dM > 0)
     for (auto& b : *myBackNodes) b.addForce(Vector3d(-dM * b.getMass() * b.getVelocity()));
@@ -105,7 +98,7 @@ void FemModel3d::applyShellForces(double dM, double dK) {
   myShellK.resize(ne);
   std::vector<Eigen::VectorXd> forces(ne);
   std::vector<std::exception_ptr> errors(ne);
-  const std::vector<const FemMaterial*> augment = shellAugmentingMaterials();
+  const auto& augment = shellAugmentingMaterials();  // built here, serially
   tbb::parallel_for(tbb::blocked_range<int>(0, ne, 16), [&](const tbb::blocked_range<int>& range) {
     ElementVector f, v, fa;
     ElementMatrix K, Ka;
@@ -114,7 +107,7 @@ void FemModel3d::applyShellForces(double dM, double dK) {
       const ShellElement3d& e = myShells->get(k);
       try {
         e.computeForcesAndStiffness(shellMaterial(e, tmp), f, &K);
-        for (const FemMaterial* mat : augment) {  // bundles acting on every element (§6.8)
+        for (const FemMaterial* mat : augment[k]) {  // bundles acting on the shell (§6.8)
           e.computeForcesAndStiffness(asShellMaterial(*mat, tmp), fa, &Ka);
           f += fa;
           K += Ka;
@@ -176,10 +169,11 @@ void FemModel3d::addShellDamping(JacobianMatrix& D, double s) {
 double FemModel3d::getShellEnergy() const {
   double E = 0;
   std::unique_ptr<FemMaterial> tmp;
-  const std::vector<const FemMaterial*> augment = shellAugmentingMaterials();
-  for (auto& e : *myShells) {
+  const auto& augment = shellAugmentingMaterials();
+  for (int k = 0; k < myShells->size(); ++k) {
+    const ShellElement3d& e = myShells->get(k);
     E += e.computeStrainEnergy(shellMaterial(e, tmp));
-    for (const FemMaterial* mat : augment) E += e.computeStrainEnergy(asShellMaterial(*mat, tmp));
+    for (const FemMaterial* mat : augment[k]) E += e.computeStrainEnergy(asShellMaterial(*mat, tmp));
   }
   return E;
 }

@@ -120,10 +120,11 @@ void FemModel3d::updateShellStressAndStrain(const std::unordered_map<const FemNo
   // weights are equal within each rule); nodal values come from its corner
   // values (ShellElement3d::extrapolateToCorners).
   const bool nodal = myComputeNodalStress || myComputeNodalStrain;
-  const std::vector<const FemMaterial*> augment = shellAugmentingMaterials();
+  const auto& augment = shellAugmentingMaterials();
   std::vector<Matrix3d> stress, strain, atCorners(4);
   std::unique_ptr<FemMaterial> tmp;
-  for (auto& e : *myShells) {
+  for (int index = 0; index < myShells->size(); ++index) {
+    ShellElement3d& e = myShells->get(index);
     std::vector<IntegrationPointState> states;
     stress.clear();
     strain.clear();
@@ -131,7 +132,7 @@ void FemModel3d::updateShellStressAndStrain(const std::unordered_map<const FemNo
       states = e.computeIntegrationPointStates();
       for (const auto& s : states) stress.push_back(s.stress), strain.push_back(s.strain);
       // Stress sums the augmenting materials' (as for volume elements).
-      for (const FemMaterial* mat : augment) {
+      for (const FemMaterial* mat : augment[index]) {
         states = e.computeIntegrationPointStates(asShellMaterial(*mat, tmp));
         for (size_t k = 0; k < states.size(); ++k) stress[k] += states[k].stress;
       }

@@ -52,18 +52,18 @@ void MaterialBundle::setUseAllElements(bool enable) {
   changed();
 }
 
-void MaterialBundle::addElement(FemElement3d& e) {
+void MaterialBundle::addElement(FemElement3dBase& e) {
   if (myUseAll)
     throw ModelError("cannot add " + e.describe() + ": the bundle uses all elements (useAllElements)", describe());
   if (std::find(myElements.begin(), myElements.end(), &e) != myElements.end())
     throw ModelError(e.describe() + " is already in the bundle", describe());
-  if (const FemModel3d* fem = getFemModel(); fem && e.getParent() != &fem->elements())
+  if (const FemModel3d* fem = getFemModel(); fem && !fem->ownsElement(e))
     throw ModelError(e.describe() + " is not an element of " + fem->describe(), describe());
   myElements.push_back(&e);
   changed();
 }
 
-bool MaterialBundle::removeElement(FemElement3d& e) {
+bool MaterialBundle::removeElement(FemElement3dBase& e) {
   auto it = std::find(myElements.begin(), myElements.end(), &e);
   if (it == myElements.end()) return false;
   myElements.erase(it);
@@ -76,7 +76,7 @@ void MaterialBundle::clearElements() {
   changed();
 }
 
-FemElement3d& MaterialBundle::getElement(int idx) const {
+FemElement3dBase& MaterialBundle::getElement(int idx) const {
   if (idx < 0 || idx >= numElements())
     throw ModelError("element index " + std::to_string(idx) + " out of range [0, " + std::to_string(numElements()) +
                          ")",

@@ -1,5 +1,5 @@
 // MaterialBundle (guide §6.8): an augmenting material for a set of elements
-// of a FemModel3d. The bundle's material acts on each of its elements (or
+// (volumetric or shell) of a FemModel3d. The bundle's material acts on each of its elements (or
 // on every element, with useAllElements) in addition to the element's own
 // material: its stress, tangent stiffness and strain energy add to those of
 // the element, over the same element blocks of the Jacobian. Bundles live
@@ -43,16 +43,17 @@ class MaterialBundle : public Component {
   bool getUseAllElements() const { return myUseAll; }
   void setUseAllElements(bool enable);
 
-  /// Adds an element; ModelError if the bundle uses all elements, if e is
-  /// already in the bundle, or if the bundle belongs to a model and e does
-  /// not belong to that model.
-  void addElement(FemElement3d& e);
+  /// Adds an element, volumetric or shell (§6.8: `fem.getElements()`,
+  /// `getShellElements()` or `getAllElements()`); ModelError if the bundle
+  /// uses all elements, if e is already in the bundle, or if the bundle
+  /// belongs to a model and e does not belong to that model.
+  void addElement(FemElement3dBase& e);
   /// Removes e; false if it was not in the bundle.
-  bool removeElement(FemElement3d& e);
+  bool removeElement(FemElement3dBase& e);
   void clearElements();
   int numElements() const { return static_cast<int>(myElements.size()); }
-  FemElement3d& getElement(int idx) const;
-  const std::vector<FemElement3d*>& getElements() const { return myElements; }
+  FemElement3dBase& getElement(int idx) const;
+  const std::vector<FemElement3dBase*>& getElements() const { return myElements; }
 
   /// The model whose `materials` list holds this bundle, or nullptr.
   FemModel3d* getFemModel() const;
@@ -62,7 +63,7 @@ class MaterialBundle : public Component {
 
   std::unique_ptr<FemMaterial> myMaterial;
   bool myUseAll = false;
-  std::vector<FemElement3d*> myElements;
+  std::vector<FemElement3dBase*> myElements;
 };
 
 }  // namespace sinew

@@ -328,6 +328,43 @@ TEST(FemShell, BundlesOnAllElementsStiffenShellsToo) {
   }
 }
 
+TEST(FemShell, BundlesListingShellsStiffenThoseShellsOnly) {
+  // A bundle listing shells (§6.8, `bun.addElement(shell)`): the strip's
+  // listed half is E1 + E2, the rest E1, in series along the pull, so it
+  // stretches P (L/2)/((E1 + E2) w h) + P (L/2)/(E1 w h); every shell
+  // reports the stress P/(w h) it carries (summed over both materials in
+  // the listed ones).
+  const double E1 = 6e5, E2 = 4e5, P = 0.5;
+  for (ShellType type : {ShellType::Quad, ShellType::Tri})
+    for (bool membrane : {true, false}) {
+      ShellStrip s(type, membrane, 8, 0.01, LinearMaterial(E1, 0.0), Vector3d(P, 0, 0));
+      auto bun = std::make_unique<MaterialBundle>("bundle", LinearMaterial(E2, 0.0));
+      int listed = 0;
+      for (FemElement3dBase* e : s.fem.getAllElements()) {
+        auto* shell = dynamic_cast<ShellElement3d*>(e);
+        Vector3d c = Vector3d::Zero();
+        for (int i = 0; i < shell->numNodes(); ++i) c += shell->getNodes()[i]->getRestPosition() / shell->numNodes();
+        if (c.x() < 0) bun->addElement(*e), ++listed;
+      }
+      ASSERT_EQ(listed, s.fem.numShellElements() / 2);
+      s.fem.addMaterialBundle(std::move(bun));
+      s.fem.setComputeElementStress(true);
+      s.r.mech.solveStatic();
+      const double stretch = P * (s.L / 2) / ((E1 + E2) * s.w * s.h) + P * (s.L / 2) / (E1 * s.w * s.h);
+      EXPECT_NEAR(s.tipDisplacement().x(), stretch, 1e-6 * stretch) << "membrane " << membrane;
+      for (auto& e : s.fem.getShellElements())
+        EXPECT_NEAR(e.getStress()(0, 0), P / (s.w * s.h), 1e-6 * P / (s.w * s.h));
+    }
+  // A shell of another model is refused, naming the bundle.
+  ShellStrip other(ShellType::Quad, true, 2, 0.01, LinearMaterial(E1, 0.0), Vector3d(P, 0, 0));
+  ShellStrip s(ShellType::Quad, true, 2, 0.01, LinearMaterial(E1, 0.0), Vector3d(P, 0, 0));
+  MaterialBundle& bun = s.fem.addMaterialBundle(std::make_unique<MaterialBundle>("b", LinearMaterial(E2, 0.0)));
+  EXPECT_THROW(bun.addElement(other.fem.getShellElement(0)), ModelError);
+  bun.addElement(s.fem.getShellElement(1));
+  EXPECT_EQ(&bun.getElement(0), &s.fem.getShellElement(1));
+  EXPECT_TRUE(bun.removeElement(s.fem.getShellElement(1)));
+}
+
 TEST(FemShell, CantileverShellBendsAsTimoshenkoBeam) {
   // With assumed shear strains (the default) the shells converge at second
   // order to the Timoshenko deflection with κ = 1: the director keeps the
