@@ -2,19 +2,15 @@
 
 #include <Eigen/Cholesky>
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <stdexcept>
 
 #include "sinew/Error.h"
 #include "sinew/math/CoriolisJacobian.h"
 #include "sinew/mech/RigidBody.h"
 
 namespace sinew {
-
-namespace {
-/// A constrainer with more rows than this (a contact manager, an FEM's
-/// incompressibility) is corrected row by row instead of as one block.
-constexpr int kMaxBlockRows = 12;
-}  // namespace
 
 bool ImpulseSolver::outOfTime(const Clock::time_point& deadline) const {
   return myTimed && Clock::now() > deadline;
@@ -64,6 +60,8 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   c.getBilateralConstraints(gb);
   c.getUnilateralConstraints(nb);
   r.numBilateral = myBuildG.numRows();
+  r.kValid = false;
+  r.kFactor.reset();
   const int n = r.numBilateral + myBuildN.numRows();
   r.phi = gb.dist;
   r.phi.insert(r.phi.end(), nb.dist.begin(), nb.dist.end());
@@ -101,18 +99,38 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
 void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& b,
                                const std::vector<double>& accum, const std::vector<double>& extraDiag,
                                Eigen::VectorXd& p) {
+  // At most kMaxBlockRows rows (larger constrainers go row by row) on
+  // blocks of at most 6 columns: fixed-capacity matrices, no allocation.
+  using SmallMat = BlockMatrix;
+  using SmallVec = BlockVector;
+  using RowsOfBlock = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxBlockRows, 6>;
   const int m = static_cast<int>(sel.size());
-  // K = G M⁻¹ Gᵀ over the selected rows, plus the compliant terms.
-  Eigen::MatrixXd K = Eigen::MatrixXd::Zero(m, m), Gs(m, r.G.cols());
-  for (int a = 0; a < m; ++a) Gs.row(a) = r.G.row(sel[a]);
-  for (size_t j = 0; j < r.comps.size(); ++j) {
-    const auto& Minv = myMinv[r.comps[j]];
-    const auto Gj = Gs.middleCols(r.colStart[j], Minv.rows());
-    K.noalias() += Gj * Minv * Gj.transpose();
+  if (m > kMaxBlockRows) throw std::logic_error("ImpulseSolver::solveBlock: more rows than a block holds");
+  // K = G M⁻¹ Gᵀ over the selected rows, plus the compliant terms; over
+  // all rows it is kept with the rows (Rows::K).
+  bool all = m == r.numRows();
+  for (int a = 0; a < m && all; ++a) all = sel[a] == a;
+  SmallMat K = SmallMat::Zero(m, m);
+  if (all && r.kValid && r.kExtra == extraDiag) {
+    K = r.K;
+  } else {
+    RowsOfBlock Gj;
+    for (size_t j = 0; j < r.comps.size(); ++j) {
+      const Block& Minv = myMinv[r.comps[j]];
+      Gj.resize(m, Minv.rows());
+      for (int a = 0; a < m; ++a) Gj.row(a) = r.G.row(sel[a]).segment(r.colStart[j], Minv.rows());
+      K.noalias() += Gj * Minv * Gj.transpose();
+    }
+    for (int a = 0; a < m; ++a) K(a, a) += extraDiag[sel[a]];
+    if (all) {
+      r.K = K;
+      r.kExtra = extraDiag;
+      r.kValid = true;
+      r.kFactor.reset();
+    }
   }
-  for (int a = 0; a < m; ++a) K(a, a) += extraDiag[sel[a]];
   // Rows that no impulse can move (they touch only fixed components) stay out.
-  std::vector<char> free(m, 1);
+  std::array<char, kMaxBlockRows> free{};
   const double scale = K.diagonal().cwiseAbs().maxCoeff();
   for (int a = 0; a < m; ++a) free[a] = K(a, a) > 1e-14 * scale && scale > 0;
   // A unilateral row that would have to pull, with nothing accumulated to
@@ -120,22 +138,31 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
   for (int a = 0; a < m; ++a)
     if (r.unilateral(sel[a]) && accum[sel[a]] <= 0 && b[a] <= 0) free[a] = 0;
   p.setZero(m);
+  std::array<int, kMaxBlockRows> act;
+  SmallMat Ka;
+  SmallVec ba;
   for (int pass = 0; pass <= m; ++pass) {
-    std::vector<int> act;
+    int na = 0;
     for (int a = 0; a < m; ++a)
-      if (free[a]) act.push_back(a);
-    if (act.empty()) break;
-    Eigen::MatrixXd Ka(act.size(), act.size());
-    Eigen::VectorXd ba(act.size());
-    for (size_t x = 0; x < act.size(); ++x) {
+      if (free[a]) act[na++] = a;
+    if (na == 0) break;
+    Ka.resize(na, na);
+    ba.resize(na);
+    for (int x = 0; x < na; ++x) {
       ba[x] = b[act[x]];
       for (int a = 0; a < m; ++a)
         if (!free[a]) ba[x] -= K(act[x], a) * p[a];
-      for (size_t y = 0; y < act.size(); ++y) Ka(x, y) = K(act[x], act[y]);
+      for (int y = 0; y < na; ++y) Ka(x, y) = K(act[x], act[y]);
     }
-    const Eigen::VectorXd pa = Ka.ldlt().solve(ba);
+    SmallVec pa;
+    if (all && na == m) {  // every row free: the kept factorization
+      if (!r.kFactor) r.kFactor.emplace(r.K);
+      pa = r.kFactor->solve(ba);
+    } else {
+      pa = Eigen::LDLT<SmallMat>(Ka).solve(ba);
+    }
     if (!pa.allFinite()) break;
-    for (size_t x = 0; x < act.size(); ++x) p[act[x]] = pa[x];
+    for (int x = 0; x < na; ++x) p[act[x]] = pa[x];
     // Accumulated unilateral impulses stay non-negative: a row that would
     // go below zero gives back what it has and leaves the block.
     bool clamped = false;
@@ -152,8 +179,8 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
 void ImpulseSolver::applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h,
                                  bool lookAhead) {
   MechSystem& sys = myS.mySys;
-  Eigen::VectorXd gp(r.G.cols());
-  gp.setZero();
+  Eigen::VectorXd& gp = myGp;
+  gp.setZero(r.G.cols());
   for (size_t a = 0; a < sel.size(); ++a) gp.noalias() += p[a] * r.G.row(sel[a]).transpose();
   for (size_t j = 0; j < r.comps.size(); ++j) {
     const auto& ci = sys.info(r.comps[j]);
@@ -234,7 +261,8 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
   const int n = r.numRows();
   if (n == 0) return 0;
   if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);
-  const std::vector<double> extra(n, 0.0);
+  std::vector<double>& extra = myZeros;
+  extra.assign(n, 0.0);
   // Velocity of each hard row that holds: bilateral ones, and unilateral
   // ones in contact (a separated one, φ > 0, may close its gap).
   auto rowVelocity = [&](int i) {
@@ -247,7 +275,8 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
   };
   auto holds = [&](int i) { return r.compliance[i] == 0 && !(r.unilateral(i) && r.phi[i] > 0); };
   double err = 0;
-  std::vector<int> sel;
+  std::vector<int>& sel = mySel;
+  sel.clear();
   for (int i = 0; i < n; ++i) {
     if (!holds(i)) continue;
     const double v = rowVelocity(i);
@@ -256,7 +285,7 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
     sel.push_back(i);
   }
   if (!(err > tol)) return err;
-  Eigen::VectorXd p, b;
+  Eigen::VectorXd &p = myP, &b = myB;
   auto correct = [&](const std::vector<int>& s) {
     b.resize(s.size());
     for (size_t k = 0; k < s.size(); ++k) b[k] = -rowVelocity(s[k]);

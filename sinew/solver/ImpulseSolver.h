@@ -31,6 +31,8 @@
 // nodes with lumped mass); a coupled one is a ModelError.
 #pragma once
 
+#include <Eigen/Cholesky>
+#include <optional>
 #include <chrono>
 #include <vector>
 
@@ -47,6 +49,12 @@ class ImpulseSolver {
  private:
   /// One constrainer's rows at the current state, dense over the active
   /// components they touch.
+  /// A constrainer with more rows than this (a contact manager, an FEM's
+  /// incompressibility) is corrected row by row instead of as one block.
+  static constexpr int kMaxBlockRows = 12;
+  /// A block's K and right-hand side: fixed capacity, no allocation.
+  using BlockMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxBlockRows, kMaxBlockRows>;
+  using BlockVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxBlockRows, 1>;
   struct Rows {
     int numBilateral = 0;
     std::vector<double> phi;         ///< constraint error φ of each row
@@ -55,6 +63,13 @@ class ImpulseSolver {
     std::vector<int> comps;          ///< system indices of the active components touched
     std::vector<int> colStart;       ///< first local column of each of comps
     Eigen::MatrixXd G;               ///< rows × local columns
+    /// K = G M⁻¹ Gᵀ + diag(kExtra) over all rows, and its factorization
+    /// with every row free, kept while the rows stay (the velocity loop
+    /// corrects the same rows sweep after sweep); buildRows clears them.
+    mutable BlockMatrix K;
+    mutable std::vector<double> kExtra;
+    mutable std::optional<Eigen::LDLT<BlockMatrix>> kFactor;
+    mutable bool kValid = false;
     int numRows() const { return static_cast<int>(phi.size()); }
     bool unilateral(int i) const { return i >= numBilateral; }
   };
@@ -152,6 +167,10 @@ class ImpulseSolver {
   std::vector<int> myLocal;      ///< scratch: local index of a component in the rows being built
   Eigen::VectorXd myQ0, myU;     ///< positions at t0, velocities being corrected
   Eigen::VectorXd myQtmp;        ///< one component's look-ahead position
+  Eigen::VectorXd myGp;          ///< scratch: Gᵀ p of an impulse
+  Eigen::VectorXd myP, myB;      ///< scratch: a block's impulses and right-hand side
+  std::vector<int> mySel;        ///< scratch: the rows of a block
+  std::vector<double> myZeros;   ///< scratch: no extra diagonal
   std::vector<Rows> myVelRows;   ///< rows at t1 per constrainer, for velocity correction
   /// The last step's joint correction impulses, applied first (warm start)
   /// with the rows of the last step's end, which is this step's start.
