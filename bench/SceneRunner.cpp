@@ -29,6 +29,7 @@
 #include <string>
 
 #include "Scenes.h"
+#include "sinew/Error.h"
 
 namespace {
 long peakRssKiB() {
@@ -51,7 +52,7 @@ std::string cpuClock() {
 }
 }  // namespace
 
-int main(int argc, char** argv) {
+int runScene(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|loop|femhex|femtet|femball|stack|pile N [steps [integrator]]\n");
     return 2;
@@ -144,4 +145,15 @@ int main(int argc, char** argv) {
   std::printf("%s %d: %d components, %.1f us/step, %.3f us/step/component, peak RSS %ld KiB\n", scene.c_str(), n,
               particles, us, us / particles, peakRssKiB());
   return 0;
+}
+
+int main(int argc, char** argv) {
+  // A model error or a diverging step (an explicit integrator on a stiff
+  // scene) ends the run with its message, not an abort.
+  try {
+    return runScene(argc, argv);
+  } catch (const sinew::Error& e) {
+    std::fprintf(stderr, "sinew_scene: %s\n", e.what());
+    return 1;
+  }
 }

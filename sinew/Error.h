@@ -21,12 +21,14 @@ class Error : public std::runtime_error {
 class ModelError : public Error {
  public:
   explicit ModelError(const std::string& what, std::string path = {})
-      : Error(path.empty() ? what : path + ": " + what), myPath(std::move(path)) {}
+      : Error(path.empty() ? what : path + ": " + what), myPath(std::move(path)), myMessage(what) {}
   /// Path of the offending component, or empty.
   const std::string& path() const { return myPath; }
+  /// The message without the path.
+  const std::string& message() const { return myMessage; }
 
  private:
-  std::string myPath;
+  std::string myPath, myMessage;
 };
 
 /// A file that cannot be read: names the file and the 1-based line.

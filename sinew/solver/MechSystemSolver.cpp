@@ -261,7 +261,7 @@ void MechSystemSolver::advance(double t0, double t1) {
     // as a failed step, with the model left at t0.
     mySys.setFullPos(q0);
     mySys.setFullVel(u0);
-    throw SolverError(t1, e.path(), e.what());
+    throw SolverError(t1, e.path(), e.message());
   }
   checkState(t1, q0, u0);
 }

@@ -289,6 +289,9 @@ TEST_P(ZeroLengthSpring, NonzeroRestLengthFailsTheStepAndKeepsTheState) {
   } catch (const SolverError& e) {
     EXPECT_EQ(e.path(), "/models/mech/axialSprings/spr");
     EXPECT_TRUE(contains(e.what(), "zero length")) << e.what();
+    // The path is named once: "t=…  /models/…/spr: … zero length …".
+    const std::string what = e.what();
+    EXPECT_EQ(what.find(e.path()), what.rfind(e.path())) << what;
     EXPECT_GE(e.time(), 0.0);
     EXPECT_LE(e.time(), 0.01);
   }
