@@ -338,6 +338,13 @@ void CollisionManager::setDistanceGridMaxResolution(int r) {
     if (g) g->grid.reset();  // rebuilt at the new resolution when next needed
 }
 
+void CollisionManager::setDistanceGridFitWithOBB(bool fit) {
+  if (fit == myGridOBB) return;
+  myGridOBB = fit;
+  for (auto& [comp, g] : myGeometry)
+    if (g) g->grid.reset();
+}
+
 const DistanceGrid* CollisionManager::getDistanceGrid(RigidBody& body) {
   Collider c;
   c.comp = &body;
@@ -346,7 +353,7 @@ const DistanceGrid* CollisionManager::getDistanceGrid(RigidBody& body) {
   Geometry* g = myGeometry[&body].get();  // the one geometryOf built or kept
   if (!g->grid) {
     try {
-      g->grid = std::make_unique<DistanceGrid>(g->mesh, myGridResolution);
+      g->grid = std::make_unique<DistanceGrid>(g->mesh, myGridResolution, 0.1, myGridOBB);
     } catch (const ModelError& e) {
       throw ModelError(e.what(), body.describe());
     }

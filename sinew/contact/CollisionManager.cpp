@@ -32,6 +32,10 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
                              &CollisionManager::getDistanceGridMaxResolution,
                              &CollisionManager::setDistanceGridMaxResolution)
       .setDefault(20);
+  list.add<CollisionManager>("distanceGridFitWithOBB", "fit distance grids along their meshes' principal axes",
+                             &CollisionManager::getDistanceGridFitWithOBB,
+                             &CollisionManager::setDistanceGridFitWithOBB)
+      .setDefault(false);
   list.add<CollisionManager>("reduceConstraints", "keep only independent contact rows (§8.6.1)",
                              &CollisionManager::getReduceConstraints, &CollisionManager::setReduceConstraints)
       .setDefault(false);

@@ -124,6 +124,10 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setColliderType(ColliderType t);
   int getDistanceGridMaxResolution() const { return myGridResolution; }
   void setDistanceGridMaxResolution(int r);
+  /// Whether distance grids are fitted along their mesh's principal axes
+  /// (the guide's fitWithOBB, §4.6); default false.
+  bool getDistanceGridFitWithOBB() const { return myGridOBB; }
+  void setDistanceGridFitWithOBB(bool fit);
   /// The distance grid of a rigid body's collision meshes, built if needed
   /// (§4.6; the guide's getDistanceGridComp()); null if it has none.
   const DistanceGrid* getDistanceGrid(RigidBody& body);
@@ -288,6 +292,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   bool myReduceConstraints = false;
   ColliderType myColliderType = ColliderType::TriIntersection;
   int myGridResolution = 20;
+  bool myGridOBB = false;
   std::map<const Component*, std::unique_ptr<Geometry>> myGeometry;
   long myDetections = 0;  ///< count of detections, to rebuild FEM geometry once per detection
   std::vector<ContactPoint> myContacts;  ///< of the last detection

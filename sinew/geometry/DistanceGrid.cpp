@@ -1,5 +1,6 @@
 #include "sinew/geometry/DistanceGrid.h"
 
+#include <Eigen/Eigenvalues>
 #include <cmath>
 #include <limits>
 
@@ -10,11 +11,43 @@ namespace sinew {
 
 using Eigen::Vector3d;
 
-DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, int maxResolution, double marginFraction) {
+namespace {
+
+/// The principal axes of a closed mesh's surface (the eigenvectors of its
+/// area-weighted second moment about the centroid), right-handed.
+Eigen::Matrix3d principalAxes(const TriangleBVTree& tree) {
+  double area = 0;
+  Vector3d c = Vector3d::Zero();
+  for (int t = 0; t < tree.numTriangles(); ++t) {
+    const Vector3d &a = tree.triangleVertex(t, 0), &b = tree.triangleVertex(t, 1), &d = tree.triangleVertex(t, 2);
+    const double w = 0.5 * (b - a).cross(d - a).norm();
+    area += w;
+    c += w * (a + b + d) / 3;
+  }
+  c /= area;
+  Eigen::Matrix3d C = Eigen::Matrix3d::Zero();
+  for (int t = 0; t < tree.numTriangles(); ++t) {
+    const Vector3d v[3] = {tree.triangleVertex(t, 0) - c, tree.triangleVertex(t, 1) - c, tree.triangleVertex(t, 2) - c};
+    const double w = 0.5 * (v[1] - v[0]).cross(v[2] - v[0]).norm();
+    // Exact over the triangle: (Σ vᵢvᵢᵀ + (Σ vᵢ)(Σ vᵢ)ᵀ) A / 12.
+    const Vector3d s = v[0] + v[1] + v[2];
+    C += w / 12 * (v[0] * v[0].transpose() + v[1] * v[1].transpose() + v[2] * v[2].transpose() + s * s.transpose());
+  }
+  Eigen::Matrix3d R = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(C).eigenvectors();
+  if (R.determinant() < 0) R.col(2) = -R.col(2);
+  return R;
+}
+
+}  // namespace
+
+DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, int maxResolution, double marginFraction, bool fitWithOBB) {
   if (maxResolution < 2) throw ModelError("distance grid resolution must be at least 2");
   if (!(marginFraction >= 0)) throw ModelError("distance grid margin fraction must be non-negative");
   const TriangleBVTree tree(mesh);  // throws for an empty or open mesh
-  Eigen::AlignedBox3d box = tree.bounds();
+  if (fitWithOBB) myR = principalAxes(tree);
+  // The mesh's box in the grid's axes.
+  Eigen::AlignedBox3d box;
+  for (const Vector3d& v : tree.vertices()) box.extend(myR.transpose() * v);
   const Vector3d grow = marginFraction * box.sizes();
   box.min() -= grow;
   box.max() += grow;
@@ -31,7 +64,7 @@ DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, int maxResolution, double 
   myDist.resize(static_cast<size_t>(nx) * ny * nz);
   for (int k = 0; k < nz; ++k)
     for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) myDist[index(i, j, k)] = tree.nearest(vertex(i, j, k)).distance;
+      for (int i = 0; i < nx; ++i) myDist[index(i, j, k)] = tree.nearest(myR * vertex(i, j, k)).distance;
   // Normals: the gradient by central differences (one-sided on the border).
   myNormals.resize(myDist.size());
   const int n[3] = {nx, ny, nz};
@@ -46,13 +79,18 @@ DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, int maxResolution, double 
           hi[a] = std::min(n[a] - 1, ijk[a] + 1);
           g[a] = (myDist[index(hi[0], hi[1], hi[2])] - myDist[index(lo[0], lo[1], lo[2])]) / ((hi[a] - lo[a]) * myCell);
         }
-        myNormals[index(i, j, k)] = g.norm() > 0 ? g.normalized() : Vector3d::UnitZ();
+        myNormals[index(i, j, k)] = g.norm() > 0 ? Vector3d(myR * g.normalized()) : Vector3d::UnitZ();
       }
 }
 
+bool DistanceGrid::gridCoordinates(const Vector3d& p, Vector3d& s) const {
+  s = (myR.transpose() * p - myBox.min()) / myCell;
+  return s.minCoeff() >= 0 && !(s.array() > myRes.cast<double>().array()).any();
+}
+
 double DistanceGrid::distance(const Vector3d& p, Vector3d* normal) const {
-  const Vector3d s = (p - myBox.min()) / myCell;
-  if (!(s.minCoeff() >= 0) || (s.array() > myRes.cast<double>().array()).any()) {
+  Vector3d s;
+  if (!gridCoordinates(p, s)) {
     if (normal) normal->setZero();
     return std::numeric_limits<double>::infinity();
   }
@@ -74,6 +112,35 @@ double DistanceGrid::distance(const Vector3d& p, Vector3d* normal) const {
     nsum += w * myNormals[idx];
   }
   if (normal) *normal = nsum.norm() > 0 ? nsum.normalized() : Vector3d::UnitZ();
+  return d;
+}
+
+double DistanceGrid::quadraticDistance(const Vector3d& p, Vector3d* gradient) const {
+  Vector3d s;
+  if (!gridCoordinates(p, s)) {
+    if (gradient) gradient->setZero();
+    return std::numeric_limits<double>::infinity();
+  }
+  // The composite cell starts at an even vertex; u ∈ [0, 2] in it, with
+  // the Lagrange basis on its three vertices along each axis.
+  int c[3];
+  double L[3][3], dL[3][3];
+  for (int a = 0; a < 3; ++a) {
+    c[a] = std::min(2 * static_cast<int>(s[a] / 2), myRes[a] - 2);
+    const double u = s[a] - c[a];
+    L[a][0] = 0.5 * (u - 1) * (u - 2), L[a][1] = u * (2 - u), L[a][2] = 0.5 * u * (u - 1);
+    dL[a][0] = u - 1.5, dL[a][1] = 2 - 2 * u, dL[a][2] = u - 0.5;
+  }
+  double d = 0;
+  Vector3d g = Vector3d::Zero();
+  for (int k = 0; k < 3; ++k)
+    for (int j = 0; j < 3; ++j)
+      for (int i = 0; i < 3; ++i) {
+        const double v = myDist[index(c[0] + i, c[1] + j, c[2] + k)];
+        d += L[0][i] * L[1][j] * L[2][k] * v;
+        g += v * Vector3d(dL[0][i] * L[1][j] * L[2][k], L[0][i] * dL[1][j] * L[2][k], L[0][i] * L[1][j] * dL[2][k]);
+      }
+  if (gradient) *gradient = myR * g / myCell;
   return d;
 }
 

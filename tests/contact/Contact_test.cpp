@@ -182,6 +182,43 @@ TEST(Contact, SignedDistanceColliderRestsTheBallAsTheTreeDoes) {
   EXPECT_NEAR(rest[1], rest[0], 1e-9);
 }
 
+TEST(Contact, DistanceGridFitWithOBBFollowsATurnedBlockMesh) {
+  // A fixed 1 × 0.6 × 0.4 block whose mesh is turned within its body (the
+  // mesh's own axes are not the body's), the body turned back so that its
+  // top face is level at z = 0.2, and a 0.1 m cube dropped onto it from
+  // 1 mm. Fitted along the mesh's principal axes
+  // (distanceGridFitWithOBB, the guide's fitWithOBB), the grid's cells
+  // line up with the faces and are finer for the same maxResolution (the
+  // oriented box is smaller); the field is linear over the cells under the
+  // cube, which comes to rest exactly where the tree's exact distance puts
+  // it.
+  const Matrix3d R = AxisAngle(Vector3d(1, 1, 0).normalized(), 0.5).toMatrix();
+  double rest[3], cell[2];
+  for (int mode = 0; mode < 3; ++mode) {  // tree, axis-aligned grid, oriented grid
+    test::TestRoot r(Vector3d(0, 0, -9.8));
+    auto mesh = std::make_shared<PolygonalMesh>(MeshFactory::createBox(1, 0.6, 0.4, 1, 1, 1));
+    for (int v = 0; v < mesh->numVertices(); ++v) mesh->setVertex(v, R * mesh->getVertex(v));
+    RigidBody& block = r.mech.addRigidBody(RigidBody::createFromMesh("block", mesh, 1000));
+    block.setPose(RigidTransform3d(Vector3d::Zero(), R.transpose()));
+    block.setDynamic(false);
+    RigidBody& cube = r.mech.addRigidBody(RigidBody::createBox("cube", 0.1, 0.1, 0.1, 1000));
+    cube.setPose(RigidTransform3d(0.05, -0.03, 0.251));
+    CollisionBehavior& behav = r.mech.setCollisionBehavior(cube, block, true);
+    CollisionManager& cm = r.mech.getCollisionManager();
+    if (mode > 0) behav.setColliderType(ColliderType::SignedDistance);
+    cm.setDistanceGridFitWithOBB(mode == 2);
+    r.run(2.0, 0.01);
+    rest[mode] = cube.getPosition().z();
+    EXPECT_LT(cube.getVelocity().norm(), 1e-6) << "mode " << mode;
+    if (mode > 0) cell[mode - 1] = cm.getDistanceGrid(block)->cellWidth();
+  }
+  EXPECT_NEAR(rest[0], 0.25, 1e-3);  // on the top face, within the tolerance
+  EXPECT_NEAR(rest[2], rest[0], 1e-9);
+  EXPECT_LT(cell[1], cell[0]);
+  std::printf("cube on the turned block: tree %.9f, aligned grid %.9f, oriented grid %.9f; cells %.4f / %.4f\n",
+              rest[0], rest[1], rest[2], cell[0], cell[1]);
+}
+
 TEST(Contact, ColliderTypeChoicesThatCannotWorkAreModelErrors) {
   test::TestRoot r(Vector3d(0, 0, -9.8));
   RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000));
