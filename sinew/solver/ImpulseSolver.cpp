@@ -236,7 +236,21 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
   };
   if (n <= kMaxBlockRows) {
     for (int i = 0; i < n; ++i) sel.push_back(i);
+    // The step's first K for these rows, while they stay the same in number.
+    if (a.first.kValid && a.first.numRows() == n) {
+      r.K = a.first.K;
+      r.kExtra = a.first.kExtra;
+      r.kFactor = a.first.kFactor;
+      r.kValid = true;
+    }
     correct();
+    if (!a.first.kValid || a.first.numRows() != n) {
+      a.first.phi.assign(n, 0.0);
+      a.first.K = r.K;
+      a.first.kExtra = r.kExtra;
+      a.first.kFactor = r.kFactor;
+      a.first.kValid = r.kValid;
+    }
   } else {
     // Row by row: each row's right-hand side must see the earlier rows'
     // impulses, which moved the velocities; the row's value changes by

@@ -108,6 +108,10 @@ class ImpulseSolver {
   /// What the loops keep per constrainer between evaluations.
   struct Accum {
     std::vector<double> impulse;  ///< accumulated impulse of each row this step
+    /// The joint correction's K and factorization, from the constrainer's
+    /// first block correction of the step (the seed's K at t, kept while
+    /// the look-ahead moves: a chord iteration).
+    Rows first;
   };
   using Clock = std::chrono::steady_clock;
 
