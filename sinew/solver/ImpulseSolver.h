@@ -109,8 +109,8 @@ class ImpulseSolver {
   struct Accum {
     std::vector<double> impulse;  ///< accumulated impulse of each row this step
     /// The joint correction's K and factorization, from the constrainer's
-    /// first block correction of the step (the seed's K at t, kept while
-    /// the look-ahead moves: a chord iteration).
+    /// first block correction of the step, kept while the look-ahead moves
+    /// (a chord iteration: K is formed once a step per joint).
     Rows first;
   };
   using Clock = std::chrono::steady_clock;
