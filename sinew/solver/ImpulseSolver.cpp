@@ -60,8 +60,7 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   c.getBilateralConstraints(gb);
   c.getUnilateralConstraints(nb);
   r.numBilateral = myBuildG.numRows();
-  r.kValid = false;
-  r.kFactor.reset();
+  r.k.clear();
   const int n = r.numBilateral + myBuildN.numRows();
   r.phi = gb.dist;
   r.phi.insert(r.phi.end(), nb.dist.begin(), nb.dist.end());
@@ -111,8 +110,8 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
   bool all = m == r.numRows();
   for (int a = 0; a < m && all; ++a) all = sel[a] == a;
   SmallMat K = SmallMat::Zero(m, m);
-  if (all && r.kValid && r.kExtra == extraDiag) {
-    K = r.K;
+  if (all && r.k.valid && r.k.extra == extraDiag) {
+    K = r.k.K;
   } else {
     RowsOfBlock Gj;
     for (size_t j = 0; j < r.comps.size(); ++j) {
@@ -123,10 +122,11 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
     }
     for (int a = 0; a < m; ++a) K(a, a) += extraDiag[sel[a]];
     if (all) {
-      r.K = K;
-      r.kExtra = extraDiag;
-      r.kValid = true;
-      r.kFactor.reset();
+      r.k.K = K;
+      r.k.extra = extraDiag;
+      r.k.rows = m;
+      r.k.valid = true;
+      r.k.factor.reset();
     }
   }
   // Rows that no impulse can move (they touch only fixed components) stay out.
@@ -156,8 +156,8 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
     }
     SmallVec pa;
     if (all && na == m) {  // every row free: the kept factorization
-      if (!r.kFactor) r.kFactor.emplace(r.K);
-      pa = r.kFactor->solve(ba);
+      if (!r.k.factor) r.k.factor.emplace(r.k.K);
+      pa = r.k.factor->solve(ba);
     } else {
       pa = Eigen::LDLT<SmallMat>(Ka).solve(ba);
     }
@@ -237,20 +237,10 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
   if (n <= kMaxBlockRows) {
     for (int i = 0; i < n; ++i) sel.push_back(i);
     // The step's first K for these rows, while they stay the same in number.
-    if (a.first.kValid && a.first.numRows() == n) {
-      r.K = a.first.K;
-      r.kExtra = a.first.kExtra;
-      r.kFactor = a.first.kFactor;
-      r.kValid = true;
-    }
+    const bool kept = a.first.valid && a.first.rows == n;
+    if (kept) r.k = a.first;
     correct();
-    if (!a.first.kValid || a.first.numRows() != n) {
-      a.first.phi.assign(n, 0.0);
-      a.first.K = r.K;
-      a.first.kExtra = r.kExtra;
-      a.first.kFactor = r.kFactor;
-      a.first.kValid = r.kValid;
-    }
+    if (!kept) a.first = r.k;
   } else {
     // Row by row: each row's right-hand side must see the earlier rows'
     // impulses, which moved the velocities; the row's value changes by

@@ -55,6 +55,16 @@ class ImpulseSolver {
   /// A block's K and right-hand side: fixed capacity, no allocation.
   using BlockMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxBlockRows, kMaxBlockRows>;
   using BlockVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxBlockRows, 1>;
+  /// A block's K = G M⁻¹ Gᵀ + diag(extra) over all its rows, and its
+  /// factorization with every row free, once computed.
+  struct BlockFactor {
+    bool valid = false;
+    int rows = 0;
+    BlockMatrix K;
+    std::vector<double> extra;
+    std::optional<Eigen::LDLT<BlockMatrix>> factor;
+    void clear() { valid = false, rows = 0, factor.reset(); }
+  };
   struct Rows {
     int numBilateral = 0;
     std::vector<double> phi;         ///< constraint error φ of each row
@@ -63,13 +73,9 @@ class ImpulseSolver {
     std::vector<int> comps;          ///< system indices of the active components touched
     std::vector<int> colStart;       ///< first local column of each of comps
     Eigen::MatrixXd G;               ///< rows × local columns
-    /// K = G M⁻¹ Gᵀ + diag(kExtra) over all rows, and its factorization
-    /// with every row free, kept while the rows stay (the velocity loop
-    /// corrects the same rows sweep after sweep); buildRows clears them.
-    mutable BlockMatrix K;
-    mutable std::vector<double> kExtra;
-    mutable std::optional<Eigen::LDLT<BlockMatrix>> kFactor;
-    mutable bool kValid = false;
+    /// K over all rows, kept while the rows stay (the velocity loop
+    /// corrects the same rows sweep after sweep); buildRows clears it.
+    mutable BlockFactor k;
     int numRows() const { return static_cast<int>(phi.size()); }
     bool unilateral(int i) const { return i >= numBilateral; }
   };
@@ -111,7 +117,7 @@ class ImpulseSolver {
     /// The joint correction's K and factorization, from the constrainer's
     /// first block correction of the step, kept while the look-ahead moves
     /// (a chord iteration: K is formed once a step per joint).
-    Rows first;
+    BlockFactor first;
   };
   using Clock = std::chrono::steady_clock;
 
