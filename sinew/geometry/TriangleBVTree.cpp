@@ -196,11 +196,17 @@ struct TriangleBVTree::PairQuery {
   const TriangleBVTree& other;
   Eigen::Matrix3d R, absR;
   Vector3d t;
-  /// The other tree's node box, moved into this tree's coordinates and boxed again.
-  Eigen::AlignedBox3d box(int node) const {
-    const Eigen::AlignedBox3d& b = other.myNodes[node].box;
-    const Vector3d c = R * b.center() + t, e = absR * (0.5 * b.sizes());
-    return {c - e, c + e};
+  PairQuery(const TriangleBVTree& o, const Eigen::Matrix3d& R_, const Vector3d& t_)
+      : other(o), R(R_), absR(R_.cwiseAbs()), t(t_) {}
+  /// Whether a box of this tree and one of the other's overlap, tested in
+  /// both trees' axes: each box against the other turned into its axes and
+  /// boxed again (two of the separating-axis test's fifteen axes sets, which
+  /// prune most of what boxing a turned box adds).
+  bool overlap(const Eigen::AlignedBox3d& a, const Eigen::AlignedBox3d& b) const {
+    const Vector3d cb = R * b.center() + t, eb = absR * (0.5 * b.sizes());
+    if (((cb - a.center()).cwiseAbs() - eb - 0.5 * a.sizes()).maxCoeff() > 0) return false;
+    const Vector3d ca = R.transpose() * (a.center() - t), ea = absR.transpose() * (0.5 * a.sizes());
+    return ((ca - b.center()).cwiseAbs() - ea - 0.5 * b.sizes()).maxCoeff() <= 0;
   }
 };
 
@@ -208,7 +214,7 @@ template <class F>
 void TriangleBVTree::overlappingLeaves(int node, int otherNode, const PairQuery& q, F&& leaf) const {
   const Node& a = myNodes[node];
   const Node& b = q.other.myNodes[otherNode];
-  if (!a.box.intersects(q.box(otherNode))) return;
+  if (!q.overlap(a.box, b.box)) return;
   const bool aLeaf = a.left < 0, bLeaf = b.left < 0;
   if (aLeaf && bLeaf) return leaf(a, b);
   // Descend into the larger box (by volume) unless it is a leaf.
@@ -224,7 +230,7 @@ void TriangleBVTree::overlappingLeaves(int node, int otherNode, const PairQuery&
 void TriangleBVTree::crossings(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Vector3d& t,
                                std::vector<Crossing>& out) const {
   if (myNodes.empty() || other.myNodes.empty()) return;
-  const PairQuery q{other, R, R.cwiseAbs(), t};
+  const PairQuery q(other, R, t);
   overlappingLeaves(0, 0, q, [&](const Node& a, const Node& b) {
     Vector3d u[3], p, r;
     for (int j = b.first; j < b.first + b.count; ++j) {
@@ -242,7 +248,7 @@ void TriangleBVTree::crossings(const TriangleBVTree& other, const Eigen::Matrix3
 void TriangleBVTree::candidatePairs(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Vector3d& t,
                                     std::vector<std::pair<int, int>>& out) const {
   if (myNodes.empty() || other.myNodes.empty()) return;
-  const PairQuery q{other, R, R.cwiseAbs(), t};
+  const PairQuery q(other, R, t);
   overlappingLeaves(0, 0, q, [&](const Node& a, const Node& b) {
     for (int j = b.first; j < b.first + b.count; ++j)
       for (int i = a.first; i < a.first + a.count; ++i) out.emplace_back(myOrder[i], other.myOrder[j]);

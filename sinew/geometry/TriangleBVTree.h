@@ -63,7 +63,9 @@ class TriangleBVTree {
   /// Appends every crossing of this tree's triangles with those of `other`,
   /// whose coordinates map into this tree's by x ↦ R x + t (the
   /// TRI_INTERSECTION collider, §8.4.2): box-overlap descent of both
-  /// hierarchies, then intersectTriangles on the leaf pairs.
+  /// hierarchies (two boxes overlap when each overlaps the other turned
+  /// into its axes and boxed again), then intersectTriangles on the leaf
+  /// pairs.
   void crossings(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Eigen::Vector3d& t,
                  std::vector<Crossing>& out) const;
   /// Appends the pairs (this tree's triangle, other's triangle) whose
