@@ -283,7 +283,12 @@ void CollisionManager::addContactRow(ConstraintBuilder& b, size_t k) {
     // The law's force at the current depth, as a compliant row linearized
     // there: offset F·C, compliance C = 1/F', damping D (§8.7.2).
     double fres[3];
-    fb->computeResponse(fres, -c.depth, c, c.normal, c.contactArea, c.twoWay ? ContactForceBehavior::TWO_WAY_CONTACT : 0);
+    try {
+      fb->computeResponse(fres, -c.depth, c, c.normal, c.contactArea,
+                          c.twoWay ? ContactForceBehavior::TWO_WAY_CONTACT : 0);
+    } catch (const ModelError& e) {
+      throw ModelError(e.message(), behav->describe());  // the behaviour whose law failed
+    }
     if (!(fres[1] > 0) || !std::isfinite(fres[1])) return;  // no area: no force
     b.beginRow(fres[0] * fres[1], fres[1], fres[2]);
   } else {

@@ -54,7 +54,20 @@ double LinearElasticContact::pressure(double delta, const Vector3d& x, double* s
 
 void LinearElasticContact::computeResponse(double fres[3], double dist, const ContactPoint& cpnt, const Vector3d&,
                                            double contactArea, int flags) const {
-  double A = myUseLocalArea || contactArea < 0 ? computeContactArea(cpnt) : contactArea;
+  // Option A (the default) is the vertex's own area, option B the AJL
+  // region's share; ArtiSynth's errors when the chosen one is undefined.
+  double A;
+  if (myUseLocalArea) {
+    A = computeContactArea(cpnt);
+    if (!(A > 0))
+      throw ModelError("the contact has no vertex area (it is not a vertex-penetration contact): set the method to "
+                       "VERTEX_PENETRATION, or useLocalContactArea false under the AJL_CONTOUR collider");
+  } else {
+    if (!(contactArea >= 0))
+      throw ModelError("useLocalContactArea is false, but the contact area is defined only by the AJL_CONTOUR "
+                       "collider: set colliderType to AJL_CONTOUR");
+    A = contactArea;
+  }
   if (flags & TWO_WAY_CONTACT) A *= 0.5;
   const double delta = std::max(-dist, 0.0);
   double slope;

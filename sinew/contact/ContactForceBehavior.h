@@ -66,6 +66,10 @@ class LinearElasticContact : public ContactForceBehavior {
   void setDampingMethod(DampingMethod m) { myDampingMethod = m; }
   bool getUseLogDistance() const { return myUseLog; }
   void setUseLogDistance(bool b) { myUseLog = b; }
+  /// Which area turns pressure into force (§8.7.3): true (default) the
+  /// vertex's own (computeContactArea; a contact without one, e.g. from a
+  /// contour region, is a ModelError), false the `contactArea` the
+  /// AJL_CONTOUR collider gives (any other collider: ModelError).
   bool getUseLocalContactArea() const { return myUseLocalArea; }
   void setUseLocalContactArea(bool b) { myUseLocalArea = b; }
 

@@ -305,7 +305,10 @@ struct BallOnFoundation {
   RigidBody& plate;
   RigidBody& ball;
   std::shared_ptr<LinearElasticContact> efc;
-  BallOnFoundation(double E, double h, bool useLog)
+  /// With `regionArea`, the law takes the AJL_CONTOUR collider's area per
+  /// penetrating vertex (useLocalContactArea false) under `collider`.
+  BallOnFoundation(double E, double h, bool useLog, bool regionArea = false,
+                   ColliderType collider = ColliderType::Inherited)
       : plate(r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000))),
         ball(r.mech.addRigidBody(RigidBody::createIcosahedralSphere("ball", 0.1, 1000, 4))),
         efc(std::make_shared<LinearElasticContact>(E, 0.4, 30.0, h)) {
@@ -313,8 +316,10 @@ struct BallOnFoundation {
     plate.setPose(RigidTransform3d(0, 0, -0.05));
     ball.setPose(RigidTransform3d(0, 0, 0.1));
     efc->setUseLogDistance(useLog);
+    efc->setUseLocalContactArea(!regionArea);
     auto behav = std::make_unique<CollisionBehavior>(true, 0.0);
     behav->setMethod(CollisionBehavior::Method::VertexPenetration);  // the ball's vertices only
+    behav->setColliderType(collider);
     behav->setForceBehavior(efc);
     r.mech.setCollisionBehavior(ball, plate, std::move(behav));
     r.run(2.0, 0.001);
@@ -355,6 +360,34 @@ TEST(Contact, ElasticFoundationSinksABallAsTheIntegratedLinearLaw) {
   const double expected = std::sqrt(s.weight() * h / (M_PI * K * R));
   VERIFY_NEAR("elastic foundation: ball's sinking depth [m]", "δ = √(W h / (π K R)), linear law on a sphere", delta,
               expected, 0.03 * expected);
+}
+
+TEST(Contact, ElasticFoundationWithTheRegionAreaSinksABallAsTheIntegratedLaw) {
+  // Area option B (§8.7.3): each contact takes the AJL_CONTOUR region's
+  // area over its penetrating vertices. The contacts still carry the
+  // weight, and the sinking depth again approaches the integrated linear
+  // law √(W h / (π K R)); without the AJL collider the area is undefined,
+  // a SolverError naming the behaviour.
+  const double E = 1.5e5, nu = 0.4, h = 0.01, R = 0.1;
+  const double K = (1 - nu) * E / ((1 + nu) * (1 - 2 * nu));
+  BallOnFoundation s(E, h, false, true, ColliderType::AjlContour);
+  double total = 0;
+  for (const ContactPoint& c : s.r.mech.getCollisionManager().getContacts()) {
+    EXPECT_GT(c.contactArea, 0);
+    EXPECT_NEAR(c.normalForce, c.contactArea * s.efc->pressure(c.depth, c.position), 1e-6 * s.weight());
+    total += c.normalForce;
+  }
+  EXPECT_NEAR(total, s.weight(), 1e-6 * s.weight());
+  const double delta = R - s.ball.getPosition().z(), expected = std::sqrt(s.weight() * h / (M_PI * K * R));
+  std::printf("region-area foundation: sinks %.5g m, integrated law %.5g m\n", delta, expected);
+  EXPECT_NEAR(delta, expected, 0.05 * expected);
+  try {
+    BallOnFoundation t(E, h, false, true, ColliderType::TriIntersection);
+    ADD_FAILURE() << "the area is undefined without AJL_CONTOUR";
+  } catch (const SolverError& e) {
+    EXPECT_NE(std::string(e.what()).find("AJL_CONTOUR"), std::string::npos) << e.what();
+    EXPECT_NE(e.path().find("/behaviors/"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Contact, BehaviorsFollowTheGuidesPriorities) {
