@@ -244,12 +244,22 @@ bool CollisionManager::intersectPair(const Collider& a, const Collider& b, MeshI
     contours.emplace_back();
     for (const Vector3d& p : c.points) contours.back().push_back(TAW.transformPoint(p));
   }
+  // A vertex of one side in the other's tree coordinates.
+  const RigidTransform3d TBW = poseOf(b.rigid), TAB = TBW.inverseTimes(TAW);
   for (int side = 0; side < 2; ++side)
     for (const MeshRegion& r : out.regions[side]) {
       PenetrationRegion pr;
       pr.collidable = side ? b.comp : a.comp;
       pr.other = side ? a.comp : b.comp;
       pr.vertices = r.vertices;
+      const TriangleBVTree& self = side ? *gb->tree : *ga->tree;
+      const TriangleBVTree& other = side ? *ga->tree : *gb->tree;
+      const RigidTransform3d toOther = side ? TBA : TAB;
+      for (int v : r.vertices) {
+        const double d = std::max(0.0, -other.nearest(toOther.transformPoint(self.vertices()[v])).distance);
+        pr.depths.push_back(d);
+        pr.maxDepth = std::max(pr.maxDepth, d);
+      }
       for (int c : r.contours) pr.contours.push_back(contours[c]);
       pr.area = r.area;
       myRegions.push_back(std::move(pr));

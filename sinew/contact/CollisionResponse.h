@@ -52,6 +52,10 @@ struct PenetrationRegion {
   Component* collidable = nullptr;  ///< whose mesh the region lies on
   Component* other = nullptr;       ///< the collidable it penetrates
   std::vector<int> vertices;        ///< the mesh's vertices inside the other
+  /// Each vertex's penetration depth: its distance to the other's surface
+  /// (the data of a PENETRATION_DEPTH colour map, §8.5).
+  std::vector<double> depths;
+  double maxDepth = 0;  ///< the largest of depths
   /// The bounding contours, in world coordinates, each a closed polyline
   /// (the last point joins the first) running positively about the first
   /// collidable of the pair's outward normal.

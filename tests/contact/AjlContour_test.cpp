@@ -128,6 +128,12 @@ TEST(AjlContour, PenetrationRegionsAreTheCapBoundedByAClosedContour) {
     if (s.ball.getPose().transformPoint(mesh.getVertex(v)).z() < 0) below.push_back(v);
   EXPECT_EQ(onBall[0].vertices, below);
   EXPECT_TRUE(onPlate[0].vertices.empty());
+  // Each vertex's depth is its distance below the plate's top face (the
+  // cap lies well inside the face's region), the deepest the pole's d.
+  ASSERT_EQ(onBall[0].depths.size(), below.size());
+  for (size_t k = 0; k < below.size(); ++k)
+    EXPECT_NEAR(onBall[0].depths[k], -s.ball.getPose().transformPoint(mesh.getVertex(below[k])).z(), 1e-12);
+  EXPECT_NEAR(onBall[0].maxDepth, s.d, 1e-3 * s.d);
   EXPECT_EQ(onBall[0].collidable, &s.ball);
   EXPECT_EQ(onPlate[0].collidable, &s.plate);
   // One contour on the plate's top face, enclosing the cap's footprint, a
