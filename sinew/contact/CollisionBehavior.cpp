@@ -17,6 +17,11 @@ const std::vector<std::string>& EnumNames<ColliderType>::get() {
   return n;
 }
 
+const std::vector<std::string>& EnumNames<CollisionBehavior::ColorMapType>::get() {
+  static const std::vector<std::string> n{"NONE", "PENETRATION_DEPTH", "CONTACT_PRESSURE"};
+  return n;
+}
+
 const std::vector<std::string>& EnumNames<CollisionBehavior::VertexPenetrations>::get() {
   static const std::vector<std::string> n{"BOTH_COLLIDABLES", "FIRST_COLLIDABLE", "SECOND_COLLIDABLE", "AUTO"};
   return n;
@@ -48,6 +53,8 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
       .setDefault(true);
   list.add<CollisionBehavior>("colliderType", "the collider (INHERITED: the manager's)",
                               &CollisionBehavior::getColliderType, &CollisionBehavior::setColliderType);
+  list.add<CollisionBehavior>("drawColorMap", "the colour map of the contact region (§8.5)",
+                              &CollisionBehavior::getDrawColorMap, &CollisionBehavior::setDrawColorMap);
   list.add<CollisionBehavior>("reduceConstraints", "keep only independent contact rows (§8.6.1)",
                               &CollisionBehavior::getReduceConstraints, &CollisionBehavior::setReduceConstraints)
       .setDefault(false);
@@ -71,6 +78,7 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
       myMethod(o.myMethod),
       myVertexPenetrations(o.myVertexPenetrations),
       myColliderType(o.myColliderType),
+      myColorMap(o.myColorMap),
       myForceBehavior(o.myForceBehavior) {}
 
 namespace {

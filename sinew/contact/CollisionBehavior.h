@@ -34,6 +34,8 @@ class CollisionBehavior : public Component {
   enum class Method { ContourRegion, VertexPenetration, VertexEdgePenetration, Default, Inactive };
   /// Whose vertices are tested against the other's mesh (§8.4.1.3).
   enum class VertexPenetrations { BothCollidables, FirstCollidable, SecondCollidable, Auto };
+  /// The colour map a viewer draws over the contact region (§8.5).
+  enum class ColorMapType { None, PenetrationDepth, ContactPressure };
 
   /// Disabled, every other property inherited (§8.2.1).
   CollisionBehavior();
@@ -84,6 +86,13 @@ class CollisionBehavior : public Component {
   /// LinearElasticContact (§8.7.3); null: none. Copies share it.
   const ContactForceBehavior* getForceBehavior() const { return myForceBehavior.get(); }
   void setForceBehavior(std::shared_ptr<const ContactForceBehavior> b) { myForceBehavior = std::move(b); }
+  /// The colour map to draw (§8.5; default NONE). Its data is computed
+  /// without a viewer: PENETRATION_DEPTH is the penetration regions' vertex
+  /// depths under AJL_CONTOUR, found also for an INACTIVE pair (the
+  /// guide's PenetrationRenderDemo shows penetration without contact);
+  /// CONTACT_PRESSURE is the contacts' vertex pressures.
+  ColorMapType getDrawColorMap() const { return myColorMap; }
+  void setDrawColorMap(ColorMapType t) { myColorMap = t; }
 
  private:
   bool myEnabled = false, myBilateralVertexContact = true, myReduceConstraints = false;
@@ -91,6 +100,7 @@ class CollisionBehavior : public Component {
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;
   ColliderType myColliderType = ColliderType::Inherited;
+  ColorMapType myColorMap = ColorMapType::None;
   std::shared_ptr<const ContactForceBehavior> myForceBehavior;
 };
 
@@ -100,6 +110,10 @@ struct EnumNames<CollisionBehavior::Method> {
 };
 template <>
 struct EnumNames<CollisionBehavior::VertexPenetrations> {
+  static const std::vector<std::string>& get();
+};
+template <>
+struct EnumNames<CollisionBehavior::ColorMapType> {
   static const std::vector<std::string>& get();
 };
 

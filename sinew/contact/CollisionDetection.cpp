@@ -399,9 +399,16 @@ void CollisionManager::detectVerticesByGrid(const Collider& a, const Collider& b
 void CollisionManager::detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach) {
   using M = CollisionBehavior::Method;
   using V = CollisionBehavior::VertexPenetrations;
-  if (behav.getMethod() == M::Inactive) return;
   const ColliderType collider =
       behav.getColliderType() == ColliderType::Inherited ? myColliderType : behav.getColliderType();
+  if (behav.getMethod() == M::Inactive) {
+    // No contact, but a penetration map still has its data (§8.5).
+    MeshIntersection shown;
+    if (behav.getDrawColorMap() == CollisionBehavior::ColorMapType::PenetrationDepth &&
+        collider == ColliderType::AjlContour && !a.plane && !b.plane)
+      intersectPair(a, b, shown);
+    return;
+  }
   const bool byGrid = collider == ColliderType::SignedDistance;
   if (byGrid && a.deformable() && b.deformable())
     throw ModelError("the SIGNED_DISTANCE collider needs a rigid body in the pair (" + a.comp->describe() + ", " +

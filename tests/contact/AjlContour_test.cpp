@@ -147,6 +147,33 @@ TEST(AjlContour, PenetrationRegionsAreTheCapBoundedByAClosedContour) {
   EXPECT_EQ(onPlate[0].area, onBall[0].area);
 }
 
+TEST(AjlContour, AnInactivePairDrawingPenetrationDepthHasItsRegionsAndNoContacts) {
+  // The guide's PenetrationRenderDemo: INACTIVE (no contact) with
+  // drawColorMap = PENETRATION_DEPTH under AJL_CONTOUR. The bodies overlap
+  // freely, and the penetration regions and their depths are still found;
+  // without the colour map an INACTIVE pair is not even intersected.
+  for (bool map : {false, true}) {
+    PressedSphere s;
+    CollisionBehavior& behav = s.r.mech.setCollisionBehavior(s.ball, s.plate, true);
+    behav.setMethod(CollisionBehavior::Method::Inactive);
+    behav.getProperty("drawColorMap").set(std::string(map ? "PENETRATION_DEPTH" : "NONE"));
+    s.r.mech.getCollisionManager().setColliderType(ColliderType::AjlContour);
+    CollisionResponse& resp = s.r.mech.setCollisionResponse(s.ball, s.plate);
+    s.r.run(0.01, 0.01);
+    EXPECT_TRUE(s.r.mech.getCollisionManager().getContacts().empty());
+    const auto regions = resp.getPenetrationRegions(0);
+    if (!map) {
+      EXPECT_TRUE(regions.empty());
+      continue;
+    }
+    ASSERT_EQ(regions.size(), 1u);
+    // No gravity and no contact force: the ball stays 2 cm in.
+    EXPECT_NEAR(regions[0].maxDepth, s.d, 1e-3 * s.d);
+    EXPECT_EQ(s.ball.getVelocity().norm(), 0);
+    EXPECT_FALSE(regions[0].vertices.empty());
+  }
+}
+
 /// A law that records the contact areas it is given, so weak that the
 /// ball does not move measurably within the step.
 class RecordingContact : public ContactForceBehavior {
