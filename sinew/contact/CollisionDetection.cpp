@@ -496,12 +496,32 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
 }
 
+bool CollisionManager::drawsPenetrationMaps(const std::vector<Collider>& all) const {
+  std::vector<const CollisionManager*> managers{this};
+  for (const Collider& c : all)
+    for (const MechModel* m : c.mechs)
+      if (const CollisionManager* cm = managerOf(m))
+        if (std::find(managers.begin(), managers.end(), cm) == managers.end()) managers.push_back(cm);
+  const auto draws = [](const CollisionBehavior& b) {
+    return b.getDrawColorMap() == CollisionBehavior::ColorMapType::PenetrationDepth;
+  };
+  for (const CollisionManager* cm : managers) {
+    for (const CollisionBehavior& b : *cm->myBehaviors)
+      if (draws(b)) return true;
+    for (const auto& row : cm->myDefaults)
+      for (const auto& d : row)
+        if (draws(*d)) return true;
+  }
+  return false;
+}
+
 void CollisionManager::updateContacts(double h) {
   myContacts.clear();
   myRegions.clear();
   ++myDetections;
   if (!detects()) return;  // a manager above finds this model's contacts (§8.3.5)
   const std::vector<Collider> all = collidables();
+  const bool maps = drawsPenetrationMaps(all);
   // Broad phase: world boxes of the collision meshes, grown by the margin.
   // `speed` bounds how fast any point of a collidable's mesh moves.
   std::vector<Eigen::AlignedBox3d> boxes(all.size());
@@ -537,11 +557,15 @@ void CollisionManager::updateContacts(double h) {
   for (size_t i = 0; i < all.size(); ++i)
     for (size_t j = i + 1; j < all.size(); ++j) {
       const CollisionPlane* plane = all[i].plane ? all[i].plane : all[j].plane;
-      if ((all[i].plane && all[j].plane) || !(dynamic[i] || dynamic[j])) continue;
+      // Two bodies that cannot move have no contact to solve, only, where
+      // a behaviour draws one, a penetration map (parametric bodies, §8.5).
+      const bool still = !(dynamic[i] || dynamic[j]);
+      if ((all[i].plane && all[j].plane) || (still && !maps)) continue;
       if ((!all[i].plane && boxes[i].isEmpty()) || (!all[j].plane && boxes[j].isEmpty())) continue;
       const CollisionManager* owner = nullptr;
       const CollisionBehavior* behav = pairBehavior(all[i], all[j], &owner);
       if (!behav) continue;
+      if (still && behav->getDrawColorMap() != CollisionBehavior::ColorMapType::PenetrationDepth) continue;
       const double reach = h * (speed[i] + speed[j]);
       const double grow = penetrationTol(*behav) + reach;
       if (plane) {

@@ -267,6 +267,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// independent of those kept (§8.6.1; CollisionReduction.cpp).
   void reduceContacts(size_t first);
   std::vector<Collider> collidables() const;
+  /// Whether a behaviour of this or a nested manager draws a penetration
+  /// map, for which pairs of bodies that cannot move are still intersected.
+  bool drawsPenetrationMaps(const std::vector<Collider>& all) const;
   Collidable::Group groupOf(const Component& c) const;
   /// ModelError unless c is a rigid body, an FEM model or an FEM mesh.
   void requireCollidable(const Component& c) const;
