@@ -100,8 +100,6 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
                                Eigen::VectorXd& p) {
   // At most kMaxBlockRows rows (larger constrainers go row by row) on
   // blocks of at most 6 columns: fixed-capacity matrices, no allocation.
-  using SmallMat = BlockMatrix;
-  using SmallVec = BlockVector;
   using RowsOfBlock = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxBlockRows, 6>;
   const int m = static_cast<int>(sel.size());
   if (m > kMaxBlockRows) throw std::logic_error("ImpulseSolver::solveBlock: more rows than a block holds");
@@ -109,7 +107,7 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
   // all rows it is kept with the rows (Rows::K).
   bool all = m == r.numRows();
   for (int a = 0; a < m && all; ++a) all = sel[a] == a;
-  SmallMat K = SmallMat::Zero(m, m);
+  BlockMatrix K = BlockMatrix::Zero(m, m);
   if (all && r.k.valid && r.k.extra == extraDiag) {
     K = r.k.K;
   } else {
@@ -124,7 +122,6 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
     if (all) {
       r.k.K = K;
       r.k.extra = extraDiag;
-      r.k.rows = m;
       r.k.valid = true;
       r.k.factor.reset();
     }
@@ -139,8 +136,8 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
     if (r.unilateral(sel[a]) && accum[sel[a]] <= 0 && b[a] <= 0) free[a] = 0;
   p.setZero(m);
   std::array<int, kMaxBlockRows> act;
-  SmallMat Ka;
-  SmallVec ba;
+  BlockMatrix Ka;
+  BlockVector ba;
   for (int pass = 0; pass <= m; ++pass) {
     int na = 0;
     for (int a = 0; a < m; ++a)
@@ -154,12 +151,12 @@ void ImpulseSolver::solveBlock(const Rows& r, const std::vector<int>& sel, const
         if (!free[a]) ba[x] -= K(act[x], a) * p[a];
       for (int y = 0; y < na; ++y) Ka(x, y) = K(act[x], act[y]);
     }
-    SmallVec pa;
+    BlockVector pa;
     if (all && na == m) {  // every row free: the kept factorization
       if (!r.k.factor) r.k.factor.emplace(r.k.K);
       pa = r.k.factor->solve(ba);
     } else {
-      pa = Eigen::LDLT<SmallMat>(Ka).solve(ba);
+      pa = Eigen::LDLT<BlockMatrix>(Ka).solve(ba);
     }
     if (!pa.allFinite()) break;
     for (int x = 0; x < na; ++x) p[act[x]] = pa[x];
@@ -237,7 +234,7 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
   if (n <= kMaxBlockRows) {
     for (int i = 0; i < n; ++i) sel.push_back(i);
     // The step's first K for these rows, while they stay the same in number.
-    const bool kept = a.first.valid && a.first.rows == n;
+    const bool kept = a.first.valid && a.first.K.rows() == n;
     if (kept) r.k = a.first;
     correct();
     if (!kept) a.first = r.k;

@@ -59,11 +59,10 @@ class ImpulseSolver {
   /// factorization with every row free, once computed.
   struct BlockFactor {
     bool valid = false;
-    int rows = 0;
     BlockMatrix K;
     std::vector<double> extra;
     std::optional<Eigen::LDLT<BlockMatrix>> factor;
-    void clear() { valid = false, rows = 0, factor.reset(); }
+    void clear() { valid = false, factor.reset(); }
   };
   struct Rows {
     int numBilateral = 0;
