@@ -255,8 +255,11 @@ bool CollisionManager::intersectPair(const Collider& a, const Collider& b, MeshI
       const TriangleBVTree& self = side ? *gb->tree : *ga->tree;
       const TriangleBVTree& other = side ? *ga->tree : *gb->tree;
       const RigidTransform3d toOther = side ? TBA : TAB;
+      out.nearest[side].resize(self.vertices().size());
       for (int v : r.vertices) {
-        const double d = std::max(0.0, -other.nearest(toOther.transformPoint(self.vertices()[v])).distance);
+        TriangleBVTree::Nearest& n = out.nearest[side][v];
+        n = other.nearest(toOther.transformPoint(self.vertices()[v]));
+        const double d = std::max(0.0, -n.distance);
         pr.depths.push_back(d);
         pr.maxDepth = std::max(pr.maxDepth, d);
       }
@@ -305,7 +308,7 @@ void CollisionManager::detectVertices(const Collider& a, const Collider& b, doub
     const bool in = inside && (*inside)[i];
     if (inside && !in && margin == 0) continue;
     const Vector3d pB = TAB.transformPoint(meshA.getVertex(i));
-    if (in) n = gb->tree->nearest(pB);
+    if (in) n = ajl->nearest[side][i];  // queried once, by intersectPair
     else if (!gb->tree->within(pB, margin, n)) continue;
     if (pulled(a, b, i) || (internal && onB(i))) continue;
     ContactPoint c = vertexContact(a, b, i, TBW.transformPoint(pB));
@@ -424,6 +427,18 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   // sinking (speculative contact); compliant and bilateral contacts act
   // only on penetration.
   const double margin = isSoft(behav) || bilateral ? 0 : tol + reach;
+  // Every contact found for the pair takes the behaviour's settings, and
+  // with constraint reduction only the independent ones stay (§8.6.1).
+  const size_t first = myContacts.size();
+  auto settle = [&](bool twoWay) {
+    for (size_t k = first; k < myContacts.size(); ++k) {
+      myContacts[k].behavior = &behav;
+      myContacts[k].twoWay = twoWay;
+      myContacts[k].mu = mu;
+      myContacts[k].bilateral = bilateral;
+    }
+    if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
+  };
   if (a.plane || b.plane) {
     // Only the body has vertices; the plane is exact (PlaneContacts.cpp).
     const Collider& body = a.plane ? b : a;
@@ -431,14 +446,8 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
       throw ModelError("CONTOUR_REGION contact is for rigid bodies (" + body.comp->describe() +
                            "); FEM models use VERTEX_PENETRATION",
                        describe());
-    const size_t first = myContacts.size();
     detectPlane(body, a.plane ? a : b, margin, tol, behav.getMethod() == M::ContourRegion);
-    for (size_t k = first; k < myContacts.size(); ++k) {
-      myContacts[k].behavior = &behav;
-      myContacts[k].mu = mu;
-      myContacts[k].bilateral = bilateral;
-    }
-    if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
+    settle(false);
     return;
   }
   // AUTO (§8.4.1.3): both ways between rigid bodies (standing in for
@@ -449,7 +458,6 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     if (a.deformable() != b.deformable()) v = a.deformable() ? V::FirstCollidable : V::SecondCollidable;
     else v = behav.getMethod() == M::Default || a.deformable() ? V::BothCollidables : V::FirstCollidable;
   }
-  const size_t first = myContacts.size();
   MeshIntersection ajl;
   const bool byContours = collider == ColliderType::AjlContour;
   if (byContours && !intersectPair(a, b, ajl)) return;
@@ -457,12 +465,8 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     if (byGrid)
       throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION or AJL_CONTOUR collider, not SIGNED_DISTANCE",
                        describe());
-    detectContourRegions(a, b, tol, byContours ? &ajl : nullptr);
-    for (size_t k = first; k < myContacts.size(); ++k) {
-      myContacts[k].behavior = &behav;
-      myContacts[k].mu = mu;
-    }
-    if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
+    detectContourRegions(a, b, tol, byContours ? &ajl : nullptr);  // rigid pairs: never bilateral
+    settle(false);
     return;
   }
   if (behav.getMethod() == M::VertexEdgePenetration && !byContours)
@@ -474,12 +478,6 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   const size_t second = myContacts.size();
   if (v != V::FirstCollidable) byGrid ? detectVerticesByGrid(b, a, margin) : detectVertices(b, a, margin, tol, contours, 1);
   if (behav.getMethod() == M::VertexEdgePenetration) detectEdgeContacts(a, b, ajl);
-  for (size_t k = first; k < myContacts.size(); ++k) {
-    myContacts[k].behavior = &behav;
-    myContacts[k].twoWay = v == V::BothCollidables;
-    myContacts[k].mu = mu;
-    myContacts[k].bilateral = bilateral;
-  }
   // Where vertices of both meshes meet (corner on corner), the second
   // contact repeats the first's row with the normal reversed: drop it.
   size_t kept = second;
@@ -493,7 +491,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     ++kept;
   }
   myContacts.resize(kept);
-  if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
+  settle(v == V::BothCollidables);
 }
 
 bool CollisionManager::drawsPenetrationMaps(const std::vector<Collider>& all) const {

@@ -160,11 +160,10 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
     auto test = [&](int v) {
       if (label[v] != -2) return false;
       label[v] = -1;
-      const Vector3d p = TGO.transformPoint(g.mesh.getVertex(v));
       if (ajl) {
         if (!ajl->inside[side][v]) return false;
-        n = other.tree->nearest(p);
-      } else if (!other.tree->inside(p, n)) {
+        n = ajl->nearest[side][v];  // queried once, by intersectPair
+      } else if (!other.tree->inside(TGO.transformPoint(g.mesh.getVertex(v)), n)) {
         return false;
       }
       depth[v] = std::max(0.0, -n.distance);

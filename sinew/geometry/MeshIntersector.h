@@ -65,6 +65,11 @@ struct MeshIntersection {
   std::vector<char> inside[2];
   /// Per side, its penetration regions.
   std::vector<MeshRegion> regions[2];
+  /// Per side, by vertex: an inside vertex's nearest point on the other
+  /// mesh, in that mesh's tree coordinates. Left empty here; a caller that
+  /// queries the depths once (CollisionManager::intersectPair) keeps them
+  /// for its later uses.
+  std::vector<TriangleBVTree::Nearest> nearest[2];
   /// Edge–edge crossings, each pair of edges once (found from either side).
   std::vector<EdgeCrossing> edgeCrossings;
 };
