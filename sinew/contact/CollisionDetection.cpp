@@ -513,6 +513,23 @@ bool CollisionManager::drawsPenetrationMaps(const std::vector<Collider>& all) co
   return false;
 }
 
+double CollisionManager::largestPenetrationTol(const std::vector<Collider>& all) const {
+  // Every manager that may govern a pair: those of the MechModels holding a collidable.
+  std::vector<const CollisionManager*> managers;
+  for (const Collider& c : all)
+    for (const MechModel* m : c.mechs)
+      if (const CollisionManager* cm = managerOf(m))
+        if (std::find(managers.begin(), managers.end(), cm) == managers.end()) managers.push_back(cm);
+  // (Detection takes a behaviour's tolerance, or this model's, as penetrationTol() does.)
+  double tol = myMech.getPenetrationTol();
+  for (const CollisionManager* cm : managers) {
+    for (const auto& row : cm->myDefaults)
+      for (const auto& b : row) tol = std::max(tol, penetrationTol(*b));
+    for (const auto& p : cm->myPairs) tol = std::max(tol, penetrationTol(*p.behav));
+  }
+  return tol;
+}
+
 void CollisionManager::updateContacts(double h) {
   myContacts.clear();
   myRegions.clear();
@@ -552,31 +569,36 @@ void CollisionManager::updateContacts(double h) {
         }
     }
   }
+  // The boxes are first tested grown by the largest tolerance any
+  // behaviour allows, before the pair's behaviour is looked up, then by the
+  // behaviour's own: most pairs of a crowd are far apart.
+  const double anyTol = largestPenetrationTol(all);
+  auto apart = [&](size_t i, size_t j, double grow) {
+    if (all[i].plane || all[j].plane) {
+      // The box's lowest corner along the plane's normal, within reach.
+      const CollisionPlane& plane = all[i].plane ? *all[i].plane : *all[j].plane;
+      const Eigen::AlignedBox3d& box = all[i].plane ? boxes[j] : boxes[i];
+      return plane.distance(box.center()) - plane.getNormal().cwiseAbs().dot(0.5 * box.sizes()) > grow;
+    }
+    Eigen::AlignedBox3d bi = boxes[i];
+    bi.min().array() -= grow;
+    bi.max().array() += grow;
+    return !bi.intersects(boxes[j]);
+  };
   for (size_t i = 0; i < all.size(); ++i)
     for (size_t j = i + 1; j < all.size(); ++j) {
-      const CollisionPlane* plane = all[i].plane ? all[i].plane : all[j].plane;
       // Two bodies that cannot move have no contact to solve, only, where
       // a behaviour draws one, a penetration map (parametric bodies, §8.5).
       const bool still = !(dynamic[i] || dynamic[j]);
       if ((all[i].plane && all[j].plane) || (still && !maps)) continue;
       if ((!all[i].plane && boxes[i].isEmpty()) || (!all[j].plane && boxes[j].isEmpty())) continue;
+      const double reach = h * (speed[i] + speed[j]);
+      if (apart(i, j, anyTol + reach)) continue;
       const CollisionManager* owner = nullptr;
       const CollisionBehavior* behav = pairBehavior(all[i], all[j], &owner);
       if (!behav) continue;
       if (still && behav->getDrawColorMap() != CollisionBehavior::ColorMapType::PenetrationDepth) continue;
-      const double reach = h * (speed[i] + speed[j]);
-      const double grow = penetrationTol(*behav) + reach;
-      if (plane) {
-        // The box's lowest corner along the plane's normal, within reach.
-        const Eigen::AlignedBox3d& box = all[i].plane ? boxes[j] : boxes[i];
-        const double lowest = plane->distance(box.center()) - plane->getNormal().cwiseAbs().dot(0.5 * box.sizes());
-        if (lowest > grow) continue;
-      } else {
-        Eigen::AlignedBox3d bi = boxes[i];
-        bi.min().array() -= grow;
-        bi.max().array() += grow;
-        if (!bi.intersects(boxes[j])) continue;
-      }
+      if (apart(i, j, penetrationTol(*behav) + reach)) continue;
       // A pair set by hand keeps its order (first collidable, §8.4.1.3).
       const Collider *a = &all[i], *b = &all[j];
       for (const auto& p : owner->myPairs)

@@ -207,6 +207,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// of §8.3.2 (internal: two meshes of one model; external: the rest), or
   /// null; `owner` receives the manager whose behaviours govern the pair.
   const CollisionBehavior* pairBehavior(const Collider& a, const Collider& b, const CollisionManager** owner) const;
+  /// The largest penetration tolerance of any behaviour that may govern a
+  /// pair of these collidables (the broad phase's first, behaviour-free test).
+  double largestPenetrationTol(const std::vector<Collider>& all) const;
   /// The manager that finds the contacts (this, or the outermost above it).
   const CollisionManager& detecting() const;
   /// The manager of MechModel m (this one's for its own model, or for a
