@@ -47,10 +47,10 @@ class FrameFemAttachment : public RootModel {
     mech.attachFrame(frame, fem);
 
     // The box, nodal-based on all the nodes of the two elements on the
-    // beam's axis around the origin: the guide's elements 22 and 31, which
-    // ArtiSynth numbers x-slowest; FemFactory numbers x-fastest: 26 and 27.
+    // beam's axis around the origin: the guide's elements 22 and 31
+    // (FemFactory numbers grid elements as ArtiSynth does).
     auto attachment = std::make_unique<FrameFem3dAttachment>(box);
-    attachment->setFromNodes(box.getPose(), collectNodes(fem, {26, 27}));
+    attachment->setFromNodes(box.getPose(), collectNodes(fem, {22, 31}));
     mech.addAttachment(std::move(attachment));
   }
 };

@@ -50,9 +50,9 @@ class PointFemAttachment : public RootModel {
     // m1: an element-based attachment at its position.
     mech.addAttachment(fem1.createPointAttachment(m1));
     // m2: the nodes of the five elements along the axis from x = −0.3 to
-    // 0.2 (the guide's elements 22, 31, 40, 49, 58, which ArtiSynth numbers
-    // x-slowest; FemFactory numbers them x-fastest: 42 … 46).
-    std::vector<FemNode3d*> nodes = collectNodes(fem2, {42, 43, 44, 45, 46});
+    // 0.2, the guide's elements 22, 31, 40, 49, 58 (FemFactory numbers grid
+    // elements as ArtiSynth does).
+    std::vector<FemNode3d*> nodes = collectNodes(fem2, {22, 31, 40, 49, 58});
     auto ax = std::make_unique<sinew::PointFem3dAttachment>(m2);
     if (!ax->setFromNodes(m2.getPosition(), nodes))
       throw ModelError("the nodes do not support the attachment point", m2.describe());

@@ -24,10 +24,12 @@ FemModel3d& FemFactory::createGrid(FemModel3d& fem, FemElementType type, double 
         b.addPoint(Vector3d(wx * (double(i) / nx - 0.5), wy * (double(j) / ny - 0.5), wz * (double(k) / nz - 0.5)));
   auto at = [&](int i, int j, int k) { return i + (nx + 1) * (j + (ny + 1) * k); };
   // The cells' local axes are x, y, z, so Kuhn tetrahedra and wedges of
-  // neighbouring cells split their common faces alike.
-  for (int k = 0; k < nz; ++k)
+  // neighbouring cells split their common faces alike. Cells go z fastest,
+  // x slowest, as ArtiSynth numbers them: the guide's element numbers (the
+  // beam elements 22 and 31 of §6.6.1) name the same elements here.
+  for (int i = 0; i < nx; ++i)
     for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) {
+      for (int k = 0; k < nz; ++k) {
         const std::array<int, 8> c = fem_detail::cellCorners(at, i, j, k);
         b.addCell(c, fem_detail::linearTypeOf(type));
       }

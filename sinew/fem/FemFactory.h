@@ -24,7 +24,10 @@ class FemFactory {
   // Grids: a box centred at the origin with widths (wx, wy, wz) along x, y,
   // z and (nx, ny, nz) cells. The cell corners are numbered first, along x
   // fastest, then y, then z; pyramid grids add each cell's centre after
-  // them, quadratic grids their edge nodes last.
+  // them, quadratic grids their edge nodes last. Cells (and so elements)
+  // go z fastest, then y, then x, as in ArtiSynth: cell (i, j, k) holds
+  // element (or its first element) number (i·ny + j)·nz + k times the
+  // elements per cell.
 
   /// A grid of elements of any type of Table 6.1: each cell is one hex, two
   /// wedges (split across the diagonal of its z faces, extruded along z),

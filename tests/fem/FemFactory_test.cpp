@@ -235,6 +235,34 @@ TEST(FemFactory, NamedGridsAreCreateGridOfTheirType) {
   }
 }
 
+TEST(FemFactory, GridElementsAreNumberedAsArtiSynthNumbersThem) {
+  // Cells z fastest, x slowest (nodes x fastest): cell (i, j, k) of an
+  // nx × ny × nz grid holds elements from ((i·ny + j)·nz + k)·per, for
+  // every type, so that element numbers taken from the guide name the same
+  // elements here.
+  const int nx = 3, ny = 2, nz = 4;
+  for (T type : {T::Hex, T::Tet, T::Wedge, T::Pyramid, T::QuadHex}) {
+    SCOPED_TRACE(static_cast<int>(type));
+    FemModel3d fem;
+    FemFactory::createGrid(fem, type, 3, 2, 4, nx, ny, nz);  // unit cells centred at the origin
+    const int per = fem.numElements() / (nx * ny * nz);
+    for (int i = 0; i < nx; ++i)
+      for (int j = 0; j < ny; ++j)
+        for (int k = 0; k < nz; ++k)
+          for (int e = 0; e < per; ++e) {
+            const Vector3d c = fem.getElement(((i * ny + j) * nz + k) * per + e).computeCentroid();
+            const Vector3d cell(i - 1.0, j - 0.5, k - 1.5);  // the cell's centre
+            EXPECT_LT((c - cell).cwiseAbs().maxCoeff(), 0.5) << "cell " << i << j << k << " element " << e;
+          }
+  }
+  // The guide's §6.6.1 beam (1 × 0.2 × 0.2, 6 × 3 × 3 hexes): its elements
+  // 22 and 31 are the two on the beam's axis on either side of the origin.
+  FemModel3d beam;
+  FemFactory::createHexGrid(beam, 1, 0.2, 0.2, 6, 3, 3);
+  EXPECT_LT((beam.getElement(22).computeCentroid() - Vector3d(-1.0 / 12, 0, 0)).norm(), 1e-12);
+  EXPECT_LT((beam.getElement(31).computeCentroid() - Vector3d(1.0 / 12, 0, 0)).norm(), 1e-12);
+}
+
 TEST(FemFactory, AddsToAModelThatHoldsNodesAlready) {
   FemModel3d fem, alone;
   FemFactory::createQuadhexGrid(fem, 1, 1, 1, 2, 2, 2);
