@@ -111,6 +111,32 @@ std::vector<PenetrationRegion> CollisionResponse::getPenetrationRegions(int cidx
   return out;
 }
 
+std::vector<CollisionHandler> CollisionResponse::getHandlers() const {
+  std::vector<CollisionHandler> out;
+  if (!myManager) return out;
+  bool flipped;
+  for (const ContactPoint& c : myManager->getContacts()) {
+    if (!reports(c, flipped)) continue;
+    ContactData d = toData(c, flipped);
+    auto h = std::find_if(out.begin(), out.end(), [&](const CollisionHandler& x) {
+      return x.collidable0 == d.collidable0 && x.collidable1 == d.collidable1;
+    });
+    if (h == out.end()) {
+      h = out.insert(out.end(), CollisionHandler{});
+      h->collidable0 = d.collidable0;
+      h->collidable1 = d.collidable1;
+      h->behavior = c.behavior;
+    }
+    h->contacts.push_back(std::move(d));
+  }
+  for (const PenetrationRegion& r : myManager->getPenetrationRegions())
+    for (CollisionHandler& h : out) {
+      if (r.collidable == h.collidable0 && r.other == h.collidable1) h.regions0.push_back(r);
+      if (r.collidable == h.collidable1 && r.other == h.collidable0) h.regions1.push_back(r);
+    }
+  return out;
+}
+
 // ------------------------------------------------ the manager's responses
 
 CollisionResponse* CollisionManager::findResponse(const Component& a, const Component* b, Collidable::Group g) const {

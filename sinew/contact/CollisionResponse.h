@@ -63,6 +63,26 @@ struct PenetrationRegion {
   double area = 0;  ///< the area the contours enclose (the norm of their vector area)
 };
 
+class CollisionBehavior;
+
+/// One active collision of a response (§8.8.2): a pair of collidables in
+/// contact — two bodies, or two meshes of one FEM model in self-collision
+/// — with the behaviour it collides under and its contacts and penetration
+/// regions, seen from collidable 0 (the response's first collidable, or
+/// its part). It holds what ArtiSynth's CollisionHandler maintains for the
+/// pair, as data: Sinew's contact rows live in the CollisionManager.
+struct CollisionHandler {
+  Component* collidable0 = nullptr;
+  Component* collidable1 = nullptr;
+  const CollisionBehavior* behavior = nullptr;
+  std::vector<ContactData> contacts;        ///< as getContactData() gives them
+  std::vector<PenetrationRegion> regions0;  ///< on collidable 0 (AJL_CONTOUR only)
+  std::vector<PenetrationRegion> regions1;  ///< on collidable 1
+  Component* getCollidable(int cidx) const { return cidx == 0 ? collidable0 : collidable1; }
+  const CollisionBehavior* getBehavior() const { return behavior; }
+  int numContacts() const { return static_cast<int>(contacts.size()); }
+};
+
 class CollisionResponse : public Component {
  public:
   explicit CollisionResponse(std::string name = {}) : Component(std::move(name)) {}
@@ -86,6 +106,10 @@ class CollisionResponse : public Component {
   /// The penetration regions on collidable `cidx` (0 or 1) of the last
   /// detection; empty unless the pair uses the AJL_CONTOUR collider.
   std::vector<PenetrationRegion> getPenetrationRegions(int cidx) const;
+  /// One handler per pair of collidables of this response that is in
+  /// contact (a contact penetrates or carries force), in the order their
+  /// first contacts were found.
+  std::vector<CollisionHandler> getHandlers() const;
 
  private:
   friend class CollisionManager;

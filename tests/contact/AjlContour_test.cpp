@@ -205,6 +205,14 @@ TEST(AjlContour, ForceLawsReceiveTheRegionAreaPerPenetratingVertex) {
     ASSERT_EQ(regions.size(), 1u);
     const double share = regions[0].area / static_cast<double>(regions[0].vertices.size());
     for (double a : law->areas) EXPECT_NEAR(a, share, 1e-9 * share);  // the ball moves by round-off
+    // The pair's handler (§8.8.2) carries its behaviour, contacts and regions.
+    const auto handlers = resp.getHandlers();
+    ASSERT_EQ(handlers.size(), 1u);
+    EXPECT_EQ(handlers[0].getBehavior(), &behav);
+    EXPECT_EQ(handlers[0].numContacts(), static_cast<int>(resp.getContactData().size()));
+    ASSERT_EQ(handlers[0].regions0.size(), 1u);
+    EXPECT_EQ(handlers[0].regions0[0].vertices, regions[0].vertices);
+    EXPECT_EQ(handlers[0].regions1.size(), resp.getPenetrationRegions(1).size());
   }
 }
 

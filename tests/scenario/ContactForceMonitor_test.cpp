@@ -94,6 +94,7 @@ TEST(ContactForceMonitor, ResponsesForPairsGroupsAndEitherOrder) {
   ASSERT_TRUE(b.resp);
   EXPECT_FALSE(b.resp->inContact());
   EXPECT_TRUE(b.resp->getContactData().empty());
+  EXPECT_TRUE(b.resp->getHandlers().empty());
   CollisionResponse& group = b.mech->setCollisionResponse(*b.ball, Collidable::Rigid);
   CollisionResponse& reversed = b.mech->setCollisionResponse(*b.plane, *b.ball);
   EXPECT_EQ(b.mech->getCollisionResponse(*b.ball, Collidable::Rigid), &group);
@@ -116,6 +117,23 @@ TEST(ContactForceMonitor, ResponsesForPairsGroupsAndEitherOrder) {
     total += pair[i].contactForce + pair[i].frictionForce;
   }
   ASSERT_GT(total.norm(), 1000.0);
+  // One handler: the ball–plane pair, under the behaviour set for it, with
+  // the pair's contacts; the group's and the reversed response's are the
+  // same pair, the reversed one from the plane's side.
+  const auto handlers = b.resp->getHandlers(), groupHandlers = group.getHandlers(), backHandlers = reversed.getHandlers();
+  ASSERT_EQ(handlers.size(), 1u);
+  ASSERT_EQ(groupHandlers.size(), 1u);
+  ASSERT_EQ(backHandlers.size(), 1u);
+  EXPECT_EQ(handlers[0].getCollidable(0), pair[0].collidable0);
+  EXPECT_EQ(handlers[0].getCollidable(1), b.plane);
+  EXPECT_EQ(handlers[0].getBehavior(), b.mech->getCollisionBehavior(*b.ball, *b.plane));
+  ASSERT_EQ(handlers[0].numContacts(), static_cast<int>(pair.size()));
+  for (size_t i = 0; i < pair.size(); ++i)
+    EXPECT_EQ((handlers[0].contacts[i].contactForce - pair[i].contactForce).norm(), 0.0);
+  EXPECT_EQ(groupHandlers[0].getCollidable(1), b.plane);
+  EXPECT_EQ(backHandlers[0].getCollidable(0), b.plane);
+  EXPECT_EQ(backHandlers[0].numContacts(), handlers[0].numContacts());
+  EXPECT_TRUE(handlers[0].regions0.empty()) << "penetration regions come only with AJL_CONTOUR";
   // The ball's vertices carry the forces; the plane has none inside the ball.
   Vector3d onVertices = Vector3d::Zero();
   for (const auto& [v, f] : b.resp->getContactForces(0)) onVertices += f;
