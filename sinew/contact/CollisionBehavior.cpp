@@ -43,6 +43,9 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
   list.add<CollisionBehavior>("penetrationTol", "allowed interpenetration (< 0: the MechModel's)",
                               &CollisionBehavior::getPenetrationTol, &CollisionBehavior::setPenetrationTol)
       .setDefault(-1.0);
+  list.add<CollisionBehavior>("rigidPointTol", "CONTOUR_REGION: least distance between contact points (< 0: inherited)",
+                              &CollisionBehavior::getRigidPointTol, &CollisionBehavior::setRigidPointTol)
+      .setDefault(-1.0);
   list.add<CollisionBehavior>("method", "how contact constraints are generated", &CollisionBehavior::getMethod,
                               &CollisionBehavior::setMethod);
   list.add<CollisionBehavior>("vertexPenetrations", "whose vertices are tested",
@@ -75,6 +78,7 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
       myCompliance(o.myCompliance),
       myDamping(o.myDamping),
       myPenetrationTol(o.myPenetrationTol),
+      myRigidPointTol(o.myRigidPointTol),
       myMethod(o.myMethod),
       myVertexPenetrations(o.myVertexPenetrations),
       myColliderType(o.myColliderType),
@@ -92,6 +96,7 @@ void CollisionBehavior::setFriction(double mu) { myFriction = checked(mu, *this,
 void CollisionBehavior::setCompliance(double c) { myCompliance = checked(c, *this, "compliance"); }
 void CollisionBehavior::setDamping(double d) { myDamping = checked(d, *this, "damping"); }
 void CollisionBehavior::setPenetrationTol(double tol) { myPenetrationTol = checked(tol, *this, "penetrationTol"); }
+void CollisionBehavior::setRigidPointTol(double tol) { myRigidPointTol = checked(tol, *this, "rigidPointTol"); }
 
 void CollisionBehavior::setColliderType(ColliderType t) { myColliderType = t; }
 

@@ -59,6 +59,11 @@ class CollisionBehavior : public Component {
   /// Interpenetration kept for stable contact (§8.9.1); negative: the MechModel's.
   double getPenetrationTol() const { return myPenetrationTol; }
   void setPenetrationTol(double tol);
+  /// CONTOUR_REGION (§8.2.1): contact points closer than this on the
+  /// region's plane are one (fewer, sparser contacts); negative: inherited
+  /// from the manager, whose default is the penetration tolerance.
+  double getRigidPointTol() const { return myRigidPointTol; }
+  void setRigidPointTol(double tol);
   Method getMethod() const { return myMethod; }
   /// VertexEdgePenetration adds edge–edge contacts to vertex penetration
   /// and needs the AJL_CONTOUR collider (a ModelError at detection
@@ -96,7 +101,7 @@ class CollisionBehavior : public Component {
 
  private:
   bool myEnabled = false, myBilateralVertexContact = true, myReduceConstraints = false;
-  double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1;
+  double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1, myRigidPointTol = -1;
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;
   ColliderType myColliderType = ColliderType::Inherited;

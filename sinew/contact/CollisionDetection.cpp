@@ -446,7 +446,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
       throw ModelError("CONTOUR_REGION contact is for rigid bodies (" + body.comp->describe() +
                            "); FEM models use VERTEX_PENETRATION",
                        describe());
-    detectPlane(body, a.plane ? a : b, margin, tol, behav.getMethod() == M::ContourRegion);
+    detectPlane(body, a.plane ? a : b, margin, rigidPointTol(behav), behav.getMethod() == M::ContourRegion);
     settle(false);
     return;
   }
@@ -465,7 +465,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     if (byGrid)
       throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION or AJL_CONTOUR collider, not SIGNED_DISTANCE",
                        describe());
-    detectContourRegions(a, b, tol, byContours ? &ajl : nullptr);  // rigid pairs: never bilateral
+    detectContourRegions(a, b, rigidPointTol(behav), byContours ? &ajl : nullptr);  // rigid pairs: never bilateral
     settle(false);
     return;
   }

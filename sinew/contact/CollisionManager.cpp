@@ -26,6 +26,9 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
                              &CollisionManager::setDamping)
       .setRange(0, INFINITY)
       .setDefault(0.0);
+  list.add<CollisionManager>("rigidPointTol", "CONTOUR_REGION: least distance between contact points (< 0: the penetration tolerance)",
+                             &CollisionManager::getRigidPointTol, &CollisionManager::setRigidPointTol)
+      .setDefault(-1.0);
   list.add<CollisionManager>("colliderType", "the collider of pairs that inherit it", &CollisionManager::getColliderType,
                              &CollisionManager::setColliderType);
   list.add<CollisionManager>("distanceGridMaxResolution", "cells along a distance grid's longest side",
@@ -93,6 +96,10 @@ CollisionPlane& CollisionManager::addPlane(const std::string& name, const Vector
 void CollisionManager::setFriction(double mu) { myFriction = requireNonNegative(mu, *this, "friction"); }
 void CollisionManager::setCompliance(double c) { myCompliance = requireNonNegative(c, *this, "compliance"); }
 void CollisionManager::setDamping(double d) { myDamping = requireNonNegative(d, *this, "damping"); }
+void CollisionManager::setRigidPointTol(double tol) {
+  if (!std::isfinite(tol)) throw ModelError("rigidPointTol must be finite", describe());
+  myRigidPointTol = tol < 0 ? -1 : tol;
+}
 
 // ------------------------------------------------------------- behaviours
 
@@ -245,6 +252,10 @@ bool CollisionManager::isSoft(const CollisionBehavior& b) const {
 
 double CollisionManager::penetrationTol(const CollisionBehavior& b) const {
   return b.getPenetrationTol() >= 0 ? b.getPenetrationTol() : myMech.getPenetrationTol();
+}
+
+double CollisionManager::rigidPointTol(const CollisionBehavior& b) const {
+  return b.getRigidPointTol() >= 0 ? b.getRigidPointTol() : myRigidPointTol >= 0 ? myRigidPointTol : penetrationTol(b);
 }
 
 Vector3d CollisionManager::getContactForce(const Component& collidable) const {

@@ -114,6 +114,11 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setCompliance(double c);
   double getDamping() const { return myDamping; }
   void setDamping(double d);
+  /// CONTOUR_REGION's least distance between contact points, for behaviours
+  /// that inherit it (§8.2.1); negative (the default): the pair's
+  /// penetration tolerance.
+  double getRigidPointTol() const { return myRigidPointTol; }
+  void setRigidPointTol(double tol);
   /// The collider of pairs whose behaviour inherits it (§8.4.2): default
   /// TRI_INTERSECTION; SIGNED_DISTANCE uses each rigid body's distance grid
   /// (§4.6), built when first needed with `distanceGridMaxResolution` cells
@@ -246,8 +251,8 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// A body's contacts with a collision plane (PlaneContacts.cpp): its
   /// vertices within `margin` of it, or with `region` (a rigid body under
   /// CONTOUR_REGION) the hull corners of those and of its edges' crossings
-  /// (corners closer than tol merged).
-  void detectPlane(const Collider& body, const Collider& plane, double margin, double tol, bool region);
+  /// (corners closer than pointTol merged).
+  void detectPlane(const Collider& body, const Collider& plane, double margin, double pointTol, bool region);
   /// VERTEX_EDGE_PENETRATION's edge–edge contacts, from the pair's
   /// intersection (EdgeContacts.cpp).
   void detectEdgeContacts(const Collider& a, const Collider& b, const MeshIntersection& ajl);
@@ -261,9 +266,10 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// A contact of A's vertex with B at a world position, the rest unset.
   ContactPoint vertexContact(const Collider& a, const Collider& b, int vertex, const Vector3d& position) const;
   /// CONTOUR_REGION between two rigid bodies (§8.4.1.1; ContourRegions.cpp);
-  /// hull points closer than tol are merged.
+  /// hull points closer than pointTol (rigidPointTol) are merged.
   /// Under AJL_CONTOUR, `ajl` gives the crossings and inside vertices.
-  void detectContourRegions(const Collider& a, const Collider& b, double tol, const MeshIntersection* ajl = nullptr);
+  void detectContourRegions(const Collider& a, const Collider& b, double pointTol,
+                            const MeshIntersection* ajl = nullptr);
   /// SIGNED_DISTANCE: A's vertices against rigid B's distance grid.
   void detectVerticesByGrid(const Collider& a, const Collider& b, double margin);
   /// Keeps, deepest first, the contacts [first, end) whose rows are
@@ -278,6 +284,8 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void requireCollidable(const Component& c) const;
   CollisionBehavior& addBehavior(std::unique_ptr<CollisionBehavior> behav);
   double penetrationTol(const CollisionBehavior& b) const;
+  /// The behaviour's rigidPointTol, or the manager's, or the penetration tolerance.
+  double rigidPointTol(const CollisionBehavior& b) const;
   /// Compliant or governed by a force law: acts only on penetration and is
   /// not corrected by position stabilization.
   bool isSoft(const CollisionBehavior& b) const;
@@ -294,7 +302,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   ComponentList<CollisionPlane>* myPlanes;
   std::vector<PairEntry> myPairs;
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
-  double myFriction = 0, myCompliance = 0, myDamping = 0;
+  double myFriction = 0, myCompliance = 0, myDamping = 0, myRigidPointTol = -1;
   bool myReduceConstraints = false;
   ColliderType myColliderType = ColliderType::TriIntersection;
   int myGridResolution = 20;

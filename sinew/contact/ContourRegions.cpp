@@ -87,9 +87,9 @@ Vector3d regionNormal(const Region& r) {
 }  // namespace
 
 std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d& n, double tol) {
-  // Points closer on the plane than the penetration tolerance (or a
-  // millionth of the set's size) are one: a contour corner over a vertex
-  // just below it is one hull corner.
+  // Points closer on the plane than tol (rigidPointTol, by default the
+  // penetration tolerance; at least a millionth of the set's size) are
+  // one: a contour corner over a vertex just below it is one hull corner.
   const Vector3d u = n.unitOrthogonal(), w = n.cross(u);
   Eigen::AlignedBox2d extent;
   for (const Vector3d& p : points) extent.extend(Eigen::Vector2d(u.dot(p), w.dot(p)));
@@ -106,7 +106,7 @@ std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d
   return hull;
 }
 
-void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double tol,
+void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double pointTol,
                                             const MeshIntersection* ajl) {
   if (!a.rigid || !b.rigid)
     throw ModelError("CONTOUR_REGION contact is for two rigid bodies (" + a.comp->describe() + ", " +
@@ -198,7 +198,7 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
     const double depth = std::max(r.depth, hi - lo);
     std::vector<Vector3d> all = r.contour;
     all.insert(all.end(), r.inside.begin(), r.inside.end());
-    for (int k : hullOnPlane(all, n, tol)) {
+    for (int k : hullOnPlane(all, n, pointTol)) {
       // vertex ids −2, −3, … keep the region's contacts apart in the
       // contact keys (they are no mesh vertex).
       ContactPoint c = vertexContact(a, b, -2 - id++, all[k]);

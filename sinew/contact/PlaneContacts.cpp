@@ -10,7 +10,7 @@
 
 namespace sinew {
 
-void CollisionManager::detectPlane(const Collider& a, const Collider& b, double margin, double tol, bool region) {
+void CollisionManager::detectPlane(const Collider& a, const Collider& b, double margin, double pointTol, bool region) {
   const Geometry* ga = geometryOf(a);
   if (!ga) return;
   const CollisionPlane& plane = *b.plane;
@@ -54,7 +54,7 @@ void CollisionManager::detectPlane(const Collider& a, const Collider& b, double 
         keys.push_back(-2 - edge);
       }
   if (points.empty()) return;
-  for (int k : hullOnPlane(points, n, tol)) myContacts.push_back(contact(keys[k], points[k], -plane.distance(points[k])));
+  for (int k : hullOnPlane(points, n, pointTol)) myContacts.push_back(contact(keys[k], points[k], -plane.distance(points[k])));
 }
 
 }  // namespace sinew

@@ -76,6 +76,37 @@ TEST(CollisionPlane, ABoxOnAnInclinedPlaneSlidesAtGTimesSinMinusMuCos) {
     }
 }
 
+TEST(CollisionPlane, RigidPointTolMergesContourRegionCornersCloserThanIt) {
+  // A 0.2 m cube resting on the plane: four corner contacts under contour
+  // regions. With rigidPointTol (§8.2.1) past the side but short of the
+  // diagonal, corners along an edge are one: two diagonal contacts remain.
+  // The behaviour's setting overrides the manager's, which overrides the
+  // default (the penetration tolerance). The cube carries its weight either way.
+  auto contactsWith = [](double managerTol, double behaviourTol, double* force) {
+    test::TestRoot r(Vector3d(0, 0, -g));
+    CollisionManager& cm = r.mech.getCollisionManager();
+    cm.addPlane("ground", Vector3d::Zero(), Vector3d::UnitZ());
+    RigidBody& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.2, 0.2, 0.2, 125));
+    box.setPose(RigidTransform3d(0, 0, 0.1));
+    CollisionBehavior behav(true, 0.5);
+    behav.setMethod(CollisionBehavior::Method::ContourRegion);
+    behav.getProperty("rigidPointTol").set(behaviourTol);
+    r.mech.setDefaultCollisionBehavior(behav);
+    cm.getProperty("rigidPointTol").set(managerTol);
+    r.run(0.1, 0.01);
+    *force = cm.getContactForce(box).z() / (box.getMass() * g);
+    return cm.getContacts().size();
+  };
+  double f = 0;
+  EXPECT_EQ(contactsWith(-1, -1, &f), 4u);
+  EXPECT_NEAR(f, 1.0, 1e-6);
+  EXPECT_EQ(contactsWith(0.25, -1, &f), 2u);
+  EXPECT_NEAR(f, 1.0, 1e-6);
+  EXPECT_EQ(contactsWith(0.25, 0.1, &f), 4u);
+  EXPECT_EQ(contactsWith(-1, 0.25, &f), 2u);
+  EXPECT_NEAR(f, 1.0, 1e-6);
+}
+
 TEST(CollisionPlane, AnFemBlockRestsOnThePlaneCarryingItsWeight) {
   test::TestRoot r(Vector3d(0, 0, -g));
   CollisionPlane& ground = r.mech.getCollisionManager().addPlane("ground", Vector3d::Zero(), Vector3d::UnitZ());
