@@ -73,6 +73,7 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
     : Component(),
       myEnabled(o.myEnabled),
       myBilateralVertexContact(o.myBilateralVertexContact),
+      myBilateralSet(o.myBilateralSet),
       myReduceConstraints(o.myReduceConstraints),
       myFriction(o.myFriction),
       myCompliance(o.myCompliance),

@@ -74,9 +74,15 @@ class CollisionBehavior : public Component {
   void setVertexPenetrations(VertexPenetrations v) { myVertexPenetrations = v; }
   /// Vertex-penetration contacts of an FEM model as bilateral rows, dropped
   /// between steps when they pull (§8.4.1.2); default true. Contacts with
-  /// friction, and those between two rigid bodies, stay unilateral.
+  /// friction, and those between two rigid bodies, stay unilateral. Until
+  /// set here, the manager's (§8.2.1: behaviours inherit what they have
+  /// not set).
   bool getBilateralVertexContact() const { return myBilateralVertexContact; }
-  void setBilateralVertexContact(bool b) { myBilateralVertexContact = b; }
+  void setBilateralVertexContact(bool b) {
+    myBilateralVertexContact = b;
+    myBilateralSet = true;
+  }
+  bool isBilateralVertexContactSet() const { return myBilateralSet; }
   /// Constraint reduction (§8.6.1): keep, deepest first, only the pair's
   /// contacts whose rows are independent of those kept, so that redundant
   /// contact (a box face on a face: four rows for three free directions)
@@ -100,7 +106,7 @@ class CollisionBehavior : public Component {
   void setDrawColorMap(ColorMapType t) { myColorMap = t; }
 
  private:
-  bool myEnabled = false, myBilateralVertexContact = true, myReduceConstraints = false;
+  bool myEnabled = false, myBilateralVertexContact = true, myBilateralSet = false, myReduceConstraints = false;
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1, myRigidPointTol = -1;
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;

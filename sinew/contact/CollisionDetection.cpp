@@ -419,8 +419,9 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
                      describe());
   const double mu = resolved(behav.getFriction(), myFriction), tol = penetrationTol(behav);
   // FEM contacts without friction or softness are bilateral (§8.4.1.2).
-  const bool bilateral = (a.deformable() || b.deformable()) && behav.getBilateralVertexContact() && !(mu > 0) &&
-                         !isSoft(behav);
+  const bool asBilateral =
+      behav.isBilateralVertexContactSet() ? behav.getBilateralVertexContact() : myBilateralVertexContact;
+  const bool bilateral = (a.deformable() || b.deformable()) && asBilateral && !(mu > 0) && !isSoft(behav);
   // Hard unilateral contacts also watch vertices outside, up to the
   // tolerance plus the distance the pair can close within the step
   // (`reach`), so that a body is caught as it arrives instead of after

@@ -29,6 +29,9 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
   list.add<CollisionManager>("rigidPointTol", "CONTOUR_REGION: least distance between contact points (< 0: the penetration tolerance)",
                              &CollisionManager::getRigidPointTol, &CollisionManager::setRigidPointTol)
       .setDefault(-1.0);
+  list.add<CollisionManager>("bilateralVertexContact", "FEM vertex contacts as bilateral rows (behaviours that do not set it)",
+                             &CollisionManager::getBilateralVertexContact, &CollisionManager::setBilateralVertexContact)
+      .setDefault(true);
   list.add<CollisionManager>("colliderType", "the collider of pairs that inherit it", &CollisionManager::getColliderType,
                              &CollisionManager::setColliderType);
   list.add<CollisionManager>("distanceGridMaxResolution", "cells along a distance grid's longest side",

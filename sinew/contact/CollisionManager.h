@@ -119,6 +119,10 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// penetration tolerance.
   double getRigidPointTol() const { return myRigidPointTol; }
   void setRigidPointTol(double tol);
+  /// FEM vertex contacts as bilateral rows, for behaviours that have not
+  /// set bilateralVertexContact themselves (default true).
+  bool getBilateralVertexContact() const { return myBilateralVertexContact; }
+  void setBilateralVertexContact(bool b) { myBilateralVertexContact = b; }
   /// The collider of pairs whose behaviour inherits it (§8.4.2): default
   /// TRI_INTERSECTION; SIGNED_DISTANCE uses each rigid body's distance grid
   /// (§4.6), built when first needed with `distanceGridMaxResolution` cells
@@ -303,7 +307,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   std::vector<PairEntry> myPairs;
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
   double myFriction = 0, myCompliance = 0, myDamping = 0, myRigidPointTol = -1;
-  bool myReduceConstraints = false;
+  bool myReduceConstraints = false, myBilateralVertexContact = true;
   ColliderType myColliderType = ColliderType::TriIntersection;
   int myGridResolution = 20;
   bool myGridOBB = false;

@@ -108,17 +108,26 @@ TEST(CollisionPlane, RigidPointTolMergesContourRegionCornersCloserThanIt) {
 }
 
 TEST(CollisionPlane, AnFemBlockRestsOnThePlaneCarryingItsWeight) {
-  test::TestRoot r(Vector3d(0, 0, -g));
-  CollisionPlane& ground = r.mech.getCollisionManager().addPlane("ground", Vector3d::Zero(), Vector3d::UnitZ());
-  FemModel3d& fem = test::addBlock(r.mech, "block", 0.4, 0.2, 2, 0.101);
-  r.mech.setCollisionBehavior(fem, ground, true);
-  r.run(2.0, 0.01);
-  CollisionManager& cm = r.mech.getCollisionManager();
-  const double weight = 1000 * 0.4 * 0.4 * 0.2 * g;
-  EXPECT_NEAR(cm.getContactForce(fem).z(), weight, 1e-3 * weight);
-  EXPECT_LE(cm.getMaxHardError(), 1e-9);  // within the penetration tolerance
-  ASSERT_EQ(cm.getContacts().size(), 9u);  // the 3 × 3 bottom vertices
-  for (const ContactPoint& c : cm.getContacts()) EXPECT_TRUE(c.bilateral);
+  // Bilateral vertex contacts by default; unilateral where the manager's
+  // bilateralVertexContact is off, unless the behaviour sets it (§8.2.1:
+  // behaviours inherit what they have not set). The block rests either way.
+  // (manager's setting, behaviour's: −1 unset, 0 false, 1 true)
+  for (auto [manager, behaviour] : {std::pair{true, -1}, {false, -1}, {false, 1}, {true, 0}}) {
+    test::TestRoot r(Vector3d(0, 0, -g));
+    CollisionManager& cm = r.mech.getCollisionManager();
+    CollisionPlane& ground = cm.addPlane("ground", Vector3d::Zero(), Vector3d::UnitZ());
+    FemModel3d& fem = test::addBlock(r.mech, "block", 0.4, 0.2, 2, 0.101);
+    CollisionBehavior& behav = r.mech.setCollisionBehavior(fem, ground, true);
+    cm.getProperty("bilateralVertexContact").set(manager);
+    if (behaviour >= 0) behav.setBilateralVertexContact(behaviour == 1);
+    const bool bilateral = behaviour >= 0 ? behaviour == 1 : manager;
+    r.run(2.0, 0.01);
+    const double weight = 1000 * 0.4 * 0.4 * 0.2 * g;
+    EXPECT_NEAR(cm.getContactForce(fem).z(), weight, 1e-3 * weight);
+    EXPECT_LE(cm.getMaxHardError(), 1e-9);  // within the penetration tolerance
+    ASSERT_GE(cm.getContacts().size(), 9u);  // the 3 × 3 bottom vertices (unilateral rows also watch those near)
+    for (const ContactPoint& c : cm.getContacts()) EXPECT_EQ(c.bilateral, bilateral);
+  }
 }
 
 TEST(CollisionPlane, BadPlanesAndFemContourRegionsAreModelErrors) {
