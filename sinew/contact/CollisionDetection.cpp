@@ -9,6 +9,7 @@
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/contact/ContactPoints.h"
 #include "sinew/fem/FemModel3d.h"
+#include "sinew/mech/DistanceGridComp.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew {
@@ -364,12 +365,19 @@ const DistanceGrid* CollisionManager::getDistanceGrid(RigidBody& body) {
   c.rigid = &body;
   if (!geometryOf(c)) return nullptr;
   Geometry* g = myGeometry[&body].get();  // the one geometryOf built or kept
+  // The body's own settings (its DistanceGridComp, §4.6), or the manager's.
+  const DistanceGridComp* comp = body.findDistanceGridComp();
+  const long version = comp ? comp->getVersion() : -1;
+  if (g->grid && g->gridVersion != version) g->grid.reset();
   if (!g->grid) {
     try {
-      g->grid = std::make_unique<DistanceGrid>(g->mesh, myGridResolution, 0.1, myGridOBB);
+      g->grid = comp ? std::make_unique<DistanceGrid>(g->mesh, comp->getResolution(), comp->getMaxResolution(),
+                                                      comp->getMarginFraction(), comp->getFitWithOBB())
+                     : std::make_unique<DistanceGrid>(g->mesh, myGridResolution, 0.1, myGridOBB);
     } catch (const ModelError& e) {
-      throw ModelError(e.what(), body.describe());
+      throw ModelError(e.what(), comp ? comp->describe() : body.describe());
     }
+    g->gridVersion = version;
   }
   return g->grid.get();
 }

@@ -125,10 +125,10 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   void setBilateralVertexContact(bool b) { myBilateralVertexContact = b; }
   /// The collider of pairs whose behaviour inherits it (§8.4.2): default
   /// TRI_INTERSECTION; SIGNED_DISTANCE uses each rigid body's distance grid
-  /// (§4.6), built when first needed with `distanceGridMaxResolution` cells
-  /// along its longest side (default 20; Sinew's stand-in for the guide's
-  /// DistanceGridComp properties); AJL_CONTOUR intersects the meshes with
-  /// exact predicates (see ColliderType). INHERITED: ModelError.
+  /// (§4.6), built when first needed with the settings of the body's
+  /// DistanceGridComp, or, for a body without one, `distanceGridMaxResolution`
+  /// cells along its longest side (default 20); AJL_CONTOUR intersects the
+  /// meshes with exact predicates (see ColliderType). INHERITED: ModelError.
   ColliderType getColliderType() const { return myColliderType; }
   void setColliderType(ColliderType t);
   int getDistanceGridMaxResolution() const { return myGridResolution; }
@@ -138,7 +138,8 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   bool getDistanceGridFitWithOBB() const { return myGridOBB; }
   void setDistanceGridFitWithOBB(bool fit);
   /// The distance grid of a rigid body's collision meshes, built if needed
-  /// (§4.6; the guide's getDistanceGridComp()); null if it has none.
+  /// (§4.6) with the settings of the body's DistanceGridComp where it has
+  /// one, else the manager's; null if it has no collision mesh.
   const DistanceGrid* getDistanceGrid(RigidBody& body);
   /// Constraint reduction for every pair (§8.6.1; see CollisionBehavior).
   bool getReduceConstraints() const { return myReduceConstraints; }
@@ -243,6 +244,7 @@ class CollisionManager : public CompositeComponent, public Constrainer {
     double radius = 0;  ///< rigid: farthest vertex from the body origin
     std::vector<double> vertexAreas;  ///< a third of the area of each vertex's faces
     std::unique_ptr<DistanceGrid> grid;  ///< rigid: for SIGNED_DISTANCE, built when first asked for
+    long gridVersion = -1;  ///< the DistanceGridComp settings it was built for (−1: the manager's)
     const PolygonalMesh& surface() const { return fem ? *fem : mesh; }
   };
   const Geometry* geometryOf(const Collider& c);

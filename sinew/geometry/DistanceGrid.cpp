@@ -40,8 +40,14 @@ Eigen::Matrix3d principalAxes(const TriangleBVTree& tree) {
 
 }  // namespace
 
-DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, int maxResolution, double marginFraction, bool fitWithOBB) {
-  if (maxResolution < 2) throw ModelError("distance grid resolution must be at least 2");
+DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, int maxResolution, double marginFraction, bool fitWithOBB)
+    : DistanceGrid(mesh, Eigen::Vector3i::Zero(), maxResolution, marginFraction, fitWithOBB) {}
+
+DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, const Eigen::Vector3i& resolution, int maxResolution,
+                           double marginFraction, bool fitWithOBB) {
+  const bool given = (resolution.array() > 0).all();
+  if (!given && maxResolution < 2) throw ModelError("distance grid resolution must be at least 2");
+  if (given && resolution.minCoeff() < 2) throw ModelError("distance grid resolution must be at least 2 along each axis");
   if (!(marginFraction >= 0)) throw ModelError("distance grid margin fraction must be non-negative");
   const TriangleBVTree tree(mesh);  // throws for an empty or open mesh
   if (fitWithOBB) myR = principalAxes(tree);
@@ -51,14 +57,22 @@ DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, int maxResolution, double 
   const Vector3d grow = marginFraction * box.sizes();
   box.min() -= grow;
   box.max() += grow;
-  myCell = box.sizes().maxCoeff() / maxResolution;
-  for (int a = 0; a < 3; ++a) {
-    int r = std::max(2, static_cast<int>(std::ceil(box.sizes()[a] / myCell - 1e-9)));
-    r += r % 2;  // even, for the guide's quadratic cells
-    myRes[a] = r;
+  if (given) {
+    // The resolutions asked for (even, for the quadratic cells), each
+    // axis's cells spanning the grown box.
+    myRes = resolution + resolution.unaryExpr([](int r) { return r % 2; });
+    myCell = box.sizes().cwiseQuotient(myRes.cast<double>());
+  } else {
+    // Cubic cells, maxResolution along the longest side.
+    myCell.setConstant(box.sizes().maxCoeff() / maxResolution);
+    for (int a = 0; a < 3; ++a) {
+      int r = std::max(2, static_cast<int>(std::ceil(box.sizes()[a] / myCell[a] - 1e-9)));
+      r += r % 2;  // even, for the guide's quadratic cells
+      myRes[a] = r;
+    }
   }
   // Centre the grid on the grown box.
-  const Vector3d centre = box.center(), half = 0.5 * myCell * myRes.cast<double>();
+  const Vector3d centre = box.center(), half = 0.5 * myCell.cwiseProduct(myRes.cast<double>());
   myBox = Eigen::AlignedBox3d(centre - half, centre + half);
   const int nx = myRes.x() + 1, ny = myRes.y() + 1, nz = myRes.z() + 1;
   myDist.resize(static_cast<size_t>(nx) * ny * nz);
@@ -77,14 +91,14 @@ DistanceGrid::DistanceGrid(const PolygonalMesh& mesh, int maxResolution, double 
           int lo[3] = {i, j, k}, hi[3] = {i, j, k};
           lo[a] = std::max(0, ijk[a] - 1);
           hi[a] = std::min(n[a] - 1, ijk[a] + 1);
-          g[a] = (myDist[index(hi[0], hi[1], hi[2])] - myDist[index(lo[0], lo[1], lo[2])]) / ((hi[a] - lo[a]) * myCell);
+          g[a] = (myDist[index(hi[0], hi[1], hi[2])] - myDist[index(lo[0], lo[1], lo[2])]) / ((hi[a] - lo[a]) * myCell[a]);
         }
         myNormals[index(i, j, k)] = g.norm() > 0 ? Vector3d(myR * g.normalized()) : Vector3d::UnitZ();
       }
 }
 
 bool DistanceGrid::gridCoordinates(const Vector3d& p, Vector3d& s) const {
-  s = (myR.transpose() * p - myBox.min()) / myCell;
+  s = (myR.transpose() * p - myBox.min()).cwiseQuotient(myCell);
   return s.minCoeff() >= 0 && !(s.array() > myRes.cast<double>().array()).any();
 }
 
@@ -140,7 +154,7 @@ double DistanceGrid::quadraticDistance(const Vector3d& p, Vector3d* gradient) co
         d += L[0][i] * L[1][j] * L[2][k] * v;
         g += v * Vector3d(dL[0][i] * L[1][j] * L[2][k], L[0][i] * dL[1][j] * L[2][k], L[0][i] * L[1][j] * dL[2][k]);
       }
-  if (gradient) *gradient = myR * g / myCell;
+  if (gradient) *gradient = myR * g.cwiseQuotient(myCell);
   return d;
 }
 

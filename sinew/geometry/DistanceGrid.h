@@ -12,7 +12,9 @@
 // oriented bounding box) — over the mesh's bounding box grown by
 // `marginFraction` of its widths on each side; its cells are cubes,
 // `maxResolution` of them along the longest side, with the resolutions
-// r_x, r_y, r_z rounded up to even numbers, so that the grid divides into
+// r_x, r_y, r_z rounded up to even numbers — or, where all three
+// resolutions are given, that many cells along each axis (rounded up to
+// even; the cells are then boxes) — so that the grid divides into
 // the guide's quadratic cells of 2 × 2 × 2 cells, over which
 // quadraticDistance interpolates the distances (not the normals) for a
 // smoother surface. Distances at the vertices are exact (the mesh's
@@ -33,6 +35,10 @@ class DistanceGrid {
   /// resolution below 2.
   explicit DistanceGrid(const PolygonalMesh& mesh, int maxResolution = 20, double marginFraction = 0.1,
                         bool fitWithOBB = false);
+  /// With `resolution` all positive, that many cells along each axis
+  /// (DistanceGridComp's `resolution`, §4.6); otherwise as above.
+  DistanceGrid(const PolygonalMesh& mesh, const Eigen::Vector3i& resolution, int maxResolution, double marginFraction,
+               bool fitWithOBB);
 
   /// The trilinearly interpolated signed distance at p (negative inside)
   /// and, if `normal` is given, the interpolated unit normal. Outside the
@@ -46,7 +52,10 @@ class DistanceGrid {
   double quadraticDistance(const Eigen::Vector3d& p, Eigen::Vector3d* gradient = nullptr) const;
 
   const Eigen::Vector3i& resolution() const { return myRes; }  ///< cells along x, y, z
-  double cellWidth() const { return myCell; }
+  /// The cells' widths along the grid's axes (equal unless the
+  /// resolutions were given), and the largest of them.
+  const Eigen::Vector3d& cellSize() const { return myCell; }
+  double cellWidth() const { return myCell.maxCoeff(); }
   /// The grid's box, in its own axes (those of orientation()).
   const Eigen::AlignedBox3d& bounds() const { return myBox; }
   /// The grid's axes as columns, in the mesh's coordinates: the identity,
@@ -59,7 +68,7 @@ class DistanceGrid {
   int index(int i, int j, int k) const { return i + (myRes.x() + 1) * (j + (myRes.y() + 1) * k); }
   /// Grid vertex (i, j, k) in the grid's axes.
   Eigen::Vector3d vertex(int i, int j, int k) const {
-    return myBox.min() + myCell * Eigen::Vector3d(i, j, k);
+    return myBox.min() + myCell.cwiseProduct(Eigen::Vector3d(i, j, k));
   }
   /// p (mesh coordinates) in cell units from the grid's corner; false
   /// outside the grid.
@@ -68,7 +77,7 @@ class DistanceGrid {
   Eigen::Matrix3d myR = Eigen::Matrix3d::Identity();
   Eigen::AlignedBox3d myBox;
   Eigen::Vector3i myRes;
-  double myCell = 0;
+  Eigen::Vector3d myCell = Eigen::Vector3d::Zero();
   std::vector<double> myDist;
   std::vector<Eigen::Vector3d> myNormals;
 };

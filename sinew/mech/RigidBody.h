@@ -17,6 +17,8 @@
 
 namespace sinew {
 
+class DistanceGridComp;
+
 enum class InertiaMethod { Explicit, Mass, Density };
 template <>
 struct EnumNames<InertiaMethod> {
@@ -95,6 +97,11 @@ class RigidBody : public Frame {
   /// take the surface out of the collision mesh).
   RigidMeshComp* getSurfaceMeshComp() const;
   const std::string& getSurfaceMeshFile() const { return myMeshFile; }
+  /// The settings of the body's distance grid (§4.6): its child
+  /// "distanceGrid", created when first asked for (DistanceGridComp.h).
+  DistanceGridComp& getDistanceGridComp();
+  /// That child if it exists, else null (the collision manager's defaults apply).
+  DistanceGridComp* findDistanceGridComp() const;
 
   // Inertia (§3.2.5)
   const SpatialInertia& getInertia() const;

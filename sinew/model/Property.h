@@ -104,6 +104,14 @@ struct PropertyTraits<Eigen::Vector3d> {
   static PropertyValue to(const Eigen::Vector3d& v) { return Eigen::VectorXd(v); }
   static Eigen::Vector3d from(const PropertyValue& v);
 };
+/// Three integers (a grid's resolution), as a vector of whole numbers.
+template <>
+struct PropertyTraits<Eigen::Vector3i> {
+  static constexpr PropertyInfo::Kind kind = PropertyInfo::Kind::Vector;
+  static constexpr int size = 3;
+  static PropertyValue to(const Eigen::Vector3i& v) { return Eigen::VectorXd(v.cast<double>()); }
+  static Eigen::Vector3i from(const PropertyValue& v);
+};
 template <>
 struct PropertyTraits<Eigen::VectorXd> {
   static constexpr PropertyInfo::Kind kind = PropertyInfo::Kind::Vector;

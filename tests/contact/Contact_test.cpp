@@ -12,6 +12,7 @@
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/contact/ContactForceBehavior.h"
 #include "sinew/geometry/MeshFactory.h"
+#include "sinew/mech/DistanceGridComp.h"
 #include "sinew/geometry/TriangleBVTree.h"
 #include "Verification.h"
 
@@ -217,6 +218,44 @@ TEST(Contact, DistanceGridFitWithOBBFollowsATurnedBlockMesh) {
   EXPECT_LT(cell[1], cell[0]);
   std::printf("cube on the turned block: tree %.9f, aligned grid %.9f, oriented grid %.9f; cells %.4f / %.4f\n",
               rest[0], rest[1], rest[2], cell[0], cell[1]);
+}
+
+TEST(Contact, ABodysDistanceGridCompSetsItsGrid) {
+  // §4.6: a body's DistanceGridComp (its child "distanceGrid") overrides
+  // the manager's grid settings for that body, and a change of a setting
+  // builds the grid again; the cube rests on the block's grid either way.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& block = r.mech.addRigidBody(RigidBody::createBox("block", 1, 0.6, 0.4, 1000));
+  block.setDynamic(false);
+  RigidBody& cube = r.mech.addRigidBody(RigidBody::createBox("cube", 0.1, 0.1, 0.1, 1000));
+  cube.setPose(RigidTransform3d(0.05, -0.03, 0.251));
+  r.mech.setCollisionBehavior(cube, block, true).setColliderType(ColliderType::SignedDistance);
+  CollisionManager& cm = r.mech.getCollisionManager();
+  EXPECT_EQ(block.findDistanceGridComp(), nullptr);
+  EXPECT_EQ(cm.getDistanceGrid(block)->resolution().maxCoeff(), 20);  // the manager's default
+  DistanceGridComp& gc = block.getDistanceGridComp();
+  EXPECT_EQ(&gc, block.findComponent<DistanceGridComp>("distanceGrid"));
+  EXPECT_EQ(&gc, &block.getDistanceGridComp());
+  gc.getProperty("maxResolution").set(10);
+  EXPECT_EQ(cm.getDistanceGrid(block)->resolution().maxCoeff(), 10);
+  gc.getProperty("resolution").set(Eigen::VectorXd(Vector3d(8, 6, 4)));
+  EXPECT_EQ(cm.getDistanceGrid(block)->resolution(), Eigen::Vector3i(8, 6, 4));
+  // (So coarse a grid rounds the block: its normals tilt by up to 4° under the
+  // cube, which slides off. Finer, with a wider margin:)
+  gc.setResolution(Eigen::Vector3i(40, 24, 16));
+  gc.setMarginFraction(0.25);
+  EXPECT_NEAR(cm.getDistanceGrid(block)->bounds().sizes().x(), 1.5, 1e-12);
+  EXPECT_NEAR(cm.getDistanceGrid(block)->cellSize().z(), 0.6 / 16, 1e-12);
+  r.run(1.0, 0.01);
+  EXPECT_NEAR(cube.getPosition().z(), 0.25, 1e-3);  // on the grid's top face, within the tolerance
+  EXPECT_LT(cube.getVelocity().norm(), 1e-6);
+  // Bad settings name the component.
+  EXPECT_THROW(gc.setMaxResolution(1), ModelError);
+  EXPECT_THROW(gc.setResolution(Eigen::Vector3i(4, 1, 4)), ModelError);
+  EXPECT_THROW(gc.setMarginFraction(-0.1), ModelError);
+  EXPECT_THROW(gc.getProperty("resolution").set(Eigen::VectorXd(Vector3d(4, 4.5, 4))), ModelError);
+  gc.setResolution(Eigen::Vector3i(-1, 4, 4));
+  EXPECT_EQ(gc.getResolution(), Eigen::Vector3i::Zero());
 }
 
 TEST(Contact, ColliderTypeChoicesThatCannotWorkAreModelErrors) {

@@ -36,6 +36,24 @@ TEST(DistanceGrid, LayoutHasCubicCellsEvenResolutionsAndTheMargin) {
   EXPECT_THROW(DistanceGrid g2(open), ModelError);
 }
 
+TEST(DistanceGrid, GivenResolutionsSpanTheGrownBoxWithBoxCells) {
+  // DistanceGridComp's `resolution` (§4.6): (6, 5, 4) cells over the box
+  // grown by the margin, the odd one rounded up to even; the cells are
+  // then boxes, and the distance is still exact where it is linear.
+  PolygonalMesh box = MeshFactory::createBox(2, 1, 0.5, 1, 1, 1);
+  const DistanceGrid g(box, Eigen::Vector3i(6, 5, 4), 20, 0.2, false);
+  EXPECT_EQ(g.resolution(), Eigen::Vector3i(6, 6, 4));
+  const Vector3d grown(2 * 1.4, 1 * 1.4, 0.5 * 1.4);
+  for (int a = 0; a < 3; ++a) EXPECT_NEAR(g.cellSize()[a] * g.resolution()[a], grown[a], 1e-12);
+  EXPECT_NEAR(g.bounds().sizes().x(), grown.x(), 1e-12);
+  // Near the middle of the top face the field is z − 0.25.
+  for (double z : {0.2, 0.26, 0.3}) EXPECT_NEAR(g.distance(Vector3d(0.1, -0.05, z)), z - 0.25, 1e-12);
+  EXPECT_THROW(DistanceGrid(box, Eigen::Vector3i(6, 1, 4), 20, 0.1, false), ModelError);
+  // A non-positive value leaves the resolution to maxResolution.
+  const DistanceGrid byMax(box, Eigen::Vector3i(6, 0, 4), 20, 0.1, false);
+  EXPECT_EQ(byMax.resolution().maxCoeff(), 20);
+}
+
 TEST(DistanceGrid, TrilinearDistanceIsExactWhereTheFieldIsLinear) {
   // Near the middle of a box's top face the signed distance is z − h/2 in
   // every cell around: interpolation reproduces it, and the normal is +z.
