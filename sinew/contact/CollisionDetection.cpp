@@ -503,12 +503,16 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   settle(v == V::BothCollidables);
 }
 
-bool CollisionManager::drawsPenetrationMaps(const std::vector<Collider>& all) const {
+std::vector<const CollisionManager*> CollisionManager::governingManagers(const std::vector<Collider>& all) const {
   std::vector<const CollisionManager*> managers{this};
   for (const Collider& c : all)
     for (const MechModel* m : c.mechs)
       if (const CollisionManager* cm = managerOf(m))
         if (std::find(managers.begin(), managers.end(), cm) == managers.end()) managers.push_back(cm);
+  return managers;
+}
+
+bool CollisionManager::drawsPenetrationMaps(const std::vector<const CollisionManager*>& managers) {
   const auto draws = [](const CollisionBehavior& b) {
     return b.getDrawColorMap() == CollisionBehavior::ColorMapType::PenetrationDepth;
   };
@@ -522,13 +526,7 @@ bool CollisionManager::drawsPenetrationMaps(const std::vector<Collider>& all) co
   return false;
 }
 
-double CollisionManager::largestPenetrationTol(const std::vector<Collider>& all) const {
-  // Every manager that may govern a pair: those of the MechModels holding a collidable.
-  std::vector<const CollisionManager*> managers;
-  for (const Collider& c : all)
-    for (const MechModel* m : c.mechs)
-      if (const CollisionManager* cm = managerOf(m))
-        if (std::find(managers.begin(), managers.end(), cm) == managers.end()) managers.push_back(cm);
+double CollisionManager::largestPenetrationTol(const std::vector<const CollisionManager*>& managers) const {
   // (Detection takes a behaviour's tolerance, or this model's, as penetrationTol() does.)
   double tol = myMech.getPenetrationTol();
   for (const CollisionManager* cm : managers) {
@@ -545,7 +543,8 @@ void CollisionManager::updateContacts(double h) {
   ++myDetections;
   if (!detects()) return;  // a manager above finds this model's contacts (§8.3.5)
   const std::vector<Collider> all = collidables();
-  const bool maps = drawsPenetrationMaps(all);
+  const std::vector<const CollisionManager*> managers = governingManagers(all);
+  const bool maps = drawsPenetrationMaps(managers);
   // Broad phase: world boxes of the collision meshes, grown by the margin.
   // `speed` bounds how fast any point of a collidable's mesh moves.
   std::vector<Eigen::AlignedBox3d> boxes(all.size());
@@ -581,7 +580,7 @@ void CollisionManager::updateContacts(double h) {
   // The boxes are first tested grown by the largest tolerance any
   // behaviour allows, before the pair's behaviour is looked up, then by the
   // behaviour's own: most pairs of a crowd are far apart.
-  const double anyTol = largestPenetrationTol(all);
+  const double anyTol = largestPenetrationTol(managers);
   auto apart = [&](size_t i, size_t j, double grow) {
     if (all[i].plane || all[j].plane) {
       // The box's lowest corner along the plane's normal, within reach.

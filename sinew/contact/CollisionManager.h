@@ -217,9 +217,12 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// of §8.3.2 (internal: two meshes of one model; external: the rest), or
   /// null; `owner` receives the manager whose behaviours govern the pair.
   const CollisionBehavior* pairBehavior(const Collider& a, const Collider& b, const CollisionManager** owner) const;
-  /// The largest penetration tolerance of any behaviour that may govern a
-  /// pair of these collidables (the broad phase's first, behaviour-free test).
-  double largestPenetrationTol(const std::vector<Collider>& all) const;
+  /// Every manager whose behaviours may govern a pair of these collidables:
+  /// this one and those of the MechModels holding them (§8.3.5).
+  std::vector<const CollisionManager*> governingManagers(const std::vector<Collider>& all) const;
+  /// The largest penetration tolerance of any of their behaviours (the
+  /// broad phase's first, behaviour-free test).
+  double largestPenetrationTol(const std::vector<const CollisionManager*>& managers) const;
   /// The manager that finds the contacts (this, or the outermost above it).
   const CollisionManager& detecting() const;
   /// The manager of MechModel m (this one's for its own model, or for a
@@ -282,9 +285,9 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// independent of those kept (§8.6.1; CollisionReduction.cpp).
   void reduceContacts(size_t first);
   std::vector<Collider> collidables() const;
-  /// Whether a behaviour of this or a nested manager draws a penetration
-  /// map, for which pairs of bodies that cannot move are still intersected.
-  bool drawsPenetrationMaps(const std::vector<Collider>& all) const;
+  /// Whether a behaviour of these managers draws a penetration map, for
+  /// which pairs of bodies that cannot move are still intersected.
+  static bool drawsPenetrationMaps(const std::vector<const CollisionManager*>& managers);
   Collidable::Group groupOf(const Component& c) const;
   /// ModelError unless c is a rigid body, an FEM model or an FEM mesh.
   void requireCollidable(const Component& c) const;
