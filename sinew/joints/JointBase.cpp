@@ -271,13 +271,18 @@ void JointBase::setLinearCompliance(double c) { myLinCompliance = checkedComplia
 void JointBase::setRotaryCompliance(double c) { myRotCompliance = checkedCompliance(c, describe()); }
 void JointBase::setCompliantDamping(double d) { myDamping = checkedCompliance(d, describe()); }
 
-void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TBW, bool engage, Evaluation& e) {
+void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TBW, bool engage, Evaluation& e,
+                         bool errorsOnly) {
   e.TCW = TAW * myTCA;
   const RigidTransform3d TDW = myB ? TBW * myTDB : myTDB;
   const RigidTransform3d TCD = TDW.inverseTimes(e.TCW), TGD = project(TCD);
-  e.TGW = TDW * TGD;
   e.errC = errorTwist(TGD.inverseTimes(TCD));
-  e.velG = toFrame(e.TGW.R, relativeVelocity(*myA, TAW.p, myB, TBW.p, e.TCW.p));
+  if (errorsOnly) {
+    e.velG.setZero();
+  } else {
+    e.TGW = TDW * TGD;
+    e.velG = toFrame(e.TGW.R, relativeVelocity(*myA, TAW.p, myB, TBW.p, e.TCW.p));
+  }
   if (engage) {
     for (int i = 0; i < numCoordinates(); ++i) {
       auto& q = myCoupling->getCoordinateInfo(i);
@@ -371,6 +376,30 @@ void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
     addRow(N, w, dist, compliance, rate);
     myUnilateralDirs.push_back(w);
   });
+  myEngagedRows.resize(myCoupling->numConstraints());
+  for (int k = 0; k < myCoupling->numConstraints(); ++k) myEngagedRows[k] = myCoupling->getConstraint(k).getEngaged();
+}
+
+bool JointBase::getRowErrors(double* phi, int numRows) {
+  // The rows stay those of the last build while every unilateral
+  // constraint is engaged as it was then (on the same bound, or not at all).
+  const int n = myCoupling->numConstraints();
+  if (!myA || static_cast<int>(myEngagedRows.size()) != n ||
+      numRows != static_cast<int>(myBilateralDirs.size() + myUnilateralDirs.size()))
+    return false;
+  Evaluation e;
+  evaluate(myA->getPose(), myB ? myB->getPose() : RigidTransform3d(), true, e, true);
+  myErrC = e.errC;
+  for (int k = 0; k < n; ++k)
+    if (myCoupling->getConstraint(k).getEngaged() != myEngagedRows[k]) return false;
+  int i = 0;
+  auto put = [&](const Wrench&, double dist, double, double) {
+    if (i < numRows) phi[i] = dist;
+    ++i;
+  };
+  forEachBilateralRow(put);
+  forEachUnilateralRow(put);
+  return i == numRows;
 }
 
 double JointBase::getMaxHardError() {

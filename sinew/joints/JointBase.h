@@ -107,6 +107,7 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   void setAuxState(const double* x) override;
   /// From the coupling's errors, without forming the rows.
   double getMaxHardError() override;
+  bool getRowErrors(double* phi, int numRows) override;
 
   /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
   /// coordinate i to a joint class's property list.
@@ -141,8 +142,11 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   };
   /// Projects T_CD for A at TAW and B at TBW (ignored without B), refreshing
   /// the coordinates, and updates the coupling's constraints there; the
-  /// unilateral engagement too when `engage`.
-  void evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TBW, bool engage, Evaluation& e);
+  /// unilateral engagement too when `engage`. With `errorsOnly`, e.TGW and
+  /// e.velG are left out (zero velocity for the coupling): the rows'
+  /// errors need neither.
+  void evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TBW, bool engage, Evaluation& e,
+                bool errorsOnly = false);
   /// The rows' frames at the current poses, and Ġu (zero unless withRates).
   void updateStepState(bool withRates);
   void addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate);
@@ -177,6 +181,7 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   bool myStepStateFresh = false;
   Vector3d myArmA = Vector3d::Zero(), myArmB = Vector3d::Zero();  ///< C's origin from A's and B's
   std::vector<double> myRates;  ///< Ġu of each coupling constraint (zeros unless requested)
+  std::vector<int> myEngagedRows;  ///< engagement of each coupling constraint at the last row build
   mutable Eigen::VectorXd myCoords;  ///< project()'s workspace, so a step does not allocate
 };
 

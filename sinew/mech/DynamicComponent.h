@@ -181,6 +181,17 @@ class Constrainer {
   /// default builds the rows and reads their φ; a constrainer that can
   /// answer without forming the rows should.
   virtual double getMaxHardError();
+  /// The errors φ of the rows of the last build (bilateral rows, then the
+  /// unilateral ones, in the same order), evaluated afresh at the current
+  /// configuration without forming the rows. False where the rows
+  /// themselves change there (a limit engaged on its other bound, a row
+  /// more or less), so that the caller builds them again; the default,
+  /// false, always asks for a build. The Impulse integrator's joint
+  /// correction re-evaluates every look-ahead this way.
+  virtual bool getRowErrors(double* phi, int numRows) {
+    (void)phi, (void)numRows;
+    return false;
+  }
   /// True when the rows come from collision detection, which runs again on
   /// every build and may change the rows' number and order: a solver that
   /// iterates over the rows within a step (the Impulse integrator) builds

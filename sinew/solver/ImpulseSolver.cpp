@@ -61,6 +61,7 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   c.getUnilateralConstraints(nb);
   r.numBilateral = myBuildG.numRows();
   r.k.clear();
+  r.direct = -1;
   const int n = r.numBilateral + myBuildN.numRows();
   r.phi = gb.dist;
   r.phi.insert(r.phi.end(), nb.dist.begin(), nb.dist.end());
@@ -186,13 +187,140 @@ void ImpulseSolver::applyImpulse(const Rows& r, const std::vector<int>& sel, con
   if (lookAhead) moveLookAhead(r.comps, h);
 }
 
+bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra) {
+  if (r.direct >= 0) return r.direct == 1;
+  r.direct = 0;
+  const int m = r.numRows(), cols = static_cast<int>(r.G.cols());
+  if (m == 0 || m > kMaxBlockRows || cols > kMaxDirectCols) return false;
+  r.W.resize(cols, m);
+  for (size_t j = 0; j < r.comps.size(); ++j) {
+    const Block& Minv = myMinv[r.comps[j]];
+    r.W.middleRows(r.colStart[j], Minv.rows()).noalias() =
+        Minv * r.G.middleCols(r.colStart[j], Minv.rows()).transpose();
+  }
+  BlockMatrix K = BlockMatrix::Zero(m, m);
+  K.noalias() += r.G * r.W;
+  // Rows that no impulse moves, and redundant rows (K singular), stay
+  // with solveBlock, which leaves them out.
+  double scale = 0, least = INFINITY;
+  for (int i = 0; i < m; ++i) {
+    K(i, i) += extra[i];
+    scale = std::max(scale, std::abs(K(i, i)));
+    least = std::min(least, K(i, i));
+  }
+  if (!(scale > 0) || !(least > 1e-14 * scale)) return false;
+  // Conditioning from L's diagonal (cheaper than an rcond estimate, and
+  // enough to send nearly redundant rows to solveBlock).
+  Eigen::LLT<BlockMatrix> llt(K);
+  if (llt.info() != Eigen::Success) return false;
+  const auto d = llt.matrixLLT().diagonal();
+  if (!(d.minCoeff() > 1e-6 * d.maxCoeff())) return false;
+  r.Kinv = llt.solve(BlockMatrix::Identity(m, m));
+  if (!r.Kinv.allFinite()) return false;
+  r.direct = 1;
+  return true;
+}
+
+namespace {
+/// Calls f.template operator()<M, C>() with the block's size fixed where it
+/// is that of a common joint (up to six rows over one or two rigid bodies),
+/// else with both Dynamic.
+template <int C, class F>
+void withRows(int m, F&& f) {
+  switch (m) {
+    case 1: return f.template operator()<1, C>();
+    case 2: return f.template operator()<2, C>();
+    case 3: return f.template operator()<3, C>();
+    case 4: return f.template operator()<4, C>();
+    case 5: return f.template operator()<5, C>();
+    case 6: return f.template operator()<6, C>();
+    default: return f.template operator()<Eigen::Dynamic, Eigen::Dynamic>();
+  }
+}
+template <class F>
+void withFixedSize(int m, int c, F&& f) {
+  if (c == 6) return withRows<6>(m, f);
+  if (c == 12) return withRows<12>(m, f);
+  f.template operator()<Eigen::Dynamic, Eigen::Dynamic>();
+}
+}  // namespace
+
+template <int M, int C>
+struct ImpulseSolver::DirectBlock {
+  static constexpr int MaxM = M == Eigen::Dynamic ? kMaxBlockRows : M;
+  static constexpr int MaxC = C == Eigen::Dynamic ? kMaxDirectCols : C;
+  using VecM = Eigen::Matrix<double, M, 1, 0, MaxM, 1>;
+  using VecC = Eigen::Matrix<double, C, 1, 0, MaxC, 1>;
+  const Rows& r;
+  const int m = r.numRows(), c = static_cast<int>(r.G.cols());
+  Eigen::Map<const Eigen::Matrix<double, M, C>> G{r.G.data(), m, c};
+  Eigen::Map<const Eigen::Matrix<double, C, M>> W{r.W.data(), c, m};
+  Eigen::Map<const Eigen::Matrix<double, M, M>> Kinv{r.Kinv.data(), m, m};
+
+  /// The rows' velocities known + G u.
+  VecM rowVelocities(const ImpulseSolver& s) const {
+    VecC u(c);
+    for (size_t j = 0; j < r.comps.size(); ++j) {
+      const auto& ci = s.myS.mySys.info(r.comps[j]);
+      if (ci.velSize == 6)  // a rigid body: a fixed-size copy, not a memcpy call
+        u.template segment<6>(r.colStart[j]) = s.myU.template segment<6>(ci.solveOffset);
+      else
+        u.segment(r.colStart[j], ci.velSize) = s.myU.segment(ci.solveOffset, ci.velSize);
+    }
+    VecM v = Eigen::Map<const VecM>(r.known.data(), m);
+    v.noalias() += G * u;
+    return v;
+  }
+  /// p = K⁻¹ b added to the accumulated impulses, and u += W p.
+  void apply(ImpulseSolver& s, const VecM& b, std::vector<double>& impulse) const {
+    const VecM p = Kinv * b;
+    for (int i = 0; i < m; ++i) impulse[i] += p[i];
+    const VecC du = W * p;
+    for (size_t j = 0; j < r.comps.size(); ++j) {
+      const auto& ci = s.myS.mySys.info(r.comps[j]);
+      if (ci.velSize == 6)
+        s.myU.template segment<6>(ci.solveOffset) += du.template segment<6>(r.colStart[j]);
+      else
+        s.myU.segment(ci.solveOffset, ci.velSize) += du.segment(r.colStart[j], ci.velSize);
+    }
+  }
+};
+
+void ImpulseSolver::applyDirect(const Rows& r, const Eigen::VectorXd& b, std::vector<double>& impulse) {
+  withFixedSize(r.numRows(), static_cast<int>(r.G.cols()), [&]<int M, int C>() {
+    const DirectBlock<M, C> d{r};
+    d.apply(*this, Eigen::Map<const typename DirectBlock<M, C>::VecM>(b.data(), d.m), impulse);
+  });
+}
+
+double ImpulseSolver::correctDirectVelocity(const Rows& r, Accum& a, double tol, long& corrections) {
+  double err = 0;
+  withFixedSize(r.numRows(), static_cast<int>(r.G.cols()), [&]<int M, int C>() {
+    const DirectBlock<M, C> d{r};
+    const auto v = d.rowVelocities(*this);
+    err = v.cwiseAbs().maxCoeff();
+    if (!(err > tol)) return;
+    d.apply(*this, -v, a.impulse);
+    ++corrections;
+  });
+  return err;
+}
+
 void ImpulseSolver::moveLookAhead(const std::vector<int>& comps, double h) {
   MechSystem& sys = myS.mySys;
   for (int comp : comps) {
     const auto& ci = sys.info(comp);
-    myQtmp = myQ0.segment(ci.posOffset, ci.posSize);
-    ci.comp->addPosImpulse(myQtmp.data(), h, myU.data() + ci.solveOffset);
-    ci.comp->setPosState(myQtmp.data());
+    // A rigid body's 7 values in a fixed-size copy (no memcpy call).
+    Eigen::Matrix<double, 7, 1> q7;
+    double* q = q7.data();
+    if (ci.posSize == 7) {
+      q7 = myQ0.segment<7>(ci.posOffset);
+    } else {
+      myQtmp = myQ0.segment(ci.posOffset, ci.posSize);
+      q = myQtmp.data();
+    }
+    ci.comp->addPosImpulse(q, h, myU.data() + ci.solveOffset);
+    ci.comp->setPosState(q);
   }
   if (myHasAttachments) {
     sys.updateExpansions();
@@ -201,16 +329,23 @@ void ImpulseSolver::moveLookAhead(const std::vector<int>& comps, double h) {
 }
 
 double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections) {
-  Rows& r = myRows;
-  buildRows(c, h, false, r);
+  // After the step's first build the rows stay, and only their errors are
+  // evaluated again at each look-ahead, where the constrainer can.
+  Rows& r = a.rows;
+  if (!a.built || !c.getRowErrors(r.phi.data(), r.numRows())) {
+    buildRows(c, h, false, r);
+    a.built = true;
+  }
   const int n = r.numRows();
   if (n == 0) return 0;
   if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);  // rows came or went
   // The error of each row: what the look-ahead misses of φ = 0 (bilateral),
   // φ ≥ 0 with complementary impulse (unilateral), or φ = −c·P/h (compliant).
   double err = 0;
-  std::vector<double> extra(n);
-  Eigen::VectorXd b(n);
+  std::vector<double>& extra = myExtra;
+  Eigen::VectorXd& b = myBPos;
+  extra.resize(n);
+  b.resize(n);
   for (int i = 0; i < n; ++i) {
     const double c2 = r.compliance[i] / (h * h);
     const double res = r.phi[i] + c2 * h * a.impulse[i];
@@ -221,8 +356,16 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
     err = std::max(err, e);
   }
   if (!(err > tol)) return err;
-  std::vector<int> sel;
-  Eigen::VectorXd p, bs;
+  if (r.numBilateral == n && prepareDirect(r, extra)) {
+    // Every row bilateral: p = K⁻¹ b, no active set.
+    applyDirect(r, b, a.impulse);
+    moveLookAhead(r.comps, h);
+    ++corrections;
+    return err;
+  }
+  std::vector<int>& sel = mySelPos;
+  Eigen::VectorXd &p = myPPos, &bs = myBSel;
+  sel.clear();
   auto correct = [&]() {
     bs.resize(sel.size());
     for (size_t k = 0; k < sel.size(); ++k) bs[k] = b[sel[k]];
@@ -233,11 +376,7 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
   };
   if (n <= kMaxBlockRows) {
     for (int i = 0; i < n; ++i) sel.push_back(i);
-    // The step's first K for these rows, while they stay the same in number.
-    const bool kept = a.first.valid && a.first.K.rows() == n;
-    if (kept) r.k = a.first;
     correct();
-    if (!kept) a.first = r.k;
   } else {
     // Row by row: each row's right-hand side must see the earlier rows'
     // impulses, which moved the velocities; the row's value changes by
@@ -264,6 +403,10 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
   if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);
   std::vector<double>& extra = myZeros;
   extra.assign(n, 0.0);
+  // Every row hard and bilateral: all of them at once, p = −K⁻¹ G u.
+  if (r.numBilateral == n && std::all_of(r.compliance.begin(), r.compliance.end(), [](double c) { return c == 0; }) &&
+      prepareDirect(r, extra))
+    return correctDirectVelocity(r, a, tol, corrections);
   // Velocity of each hard row that holds: bilateral ones, and unilateral
   // ones in contact (a separated one, φ > 0, may close its gap).
   auto rowVelocity = [&](int i) {
@@ -394,7 +537,11 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   };
   // 2. Joint correction: sweeps until no constrainer's look-ahead is off,
   // starting from the last step's impulses.
-  std::vector<Accum> posAcc(cons.size()), velAcc(cons.size());
+  std::vector<Accum>&posAcc = myPosAcc, &velAcc = myVelAcc;
+  posAcc.resize(cons.size());
+  velAcc.resize(cons.size());
+  for (Accum& a : posAcc) a.reset();
+  for (Accum& a : velAcc) a.reset();
   myIsSet.resize(cons.size());
   myPosSets.resize(cons.size());
   myVelSets.resize(cons.size());

@@ -52,16 +52,20 @@ class ImpulseSolver {
   /// A constrainer with more rows than this (a contact manager, an FEM's
   /// incompressibility) is corrected row by row instead of as one block.
   static constexpr int kMaxBlockRows = 12;
+  /// The direct correction (Rows::direct) takes blocks of at most this many
+  /// columns: four rigid bodies.
+  static constexpr int kMaxDirectCols = 24;
   /// A block's K and right-hand side: fixed capacity, no allocation.
   using BlockMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxBlockRows, kMaxBlockRows>;
   using BlockVector = Eigen::Matrix<double, Eigen::Dynamic, 1, 0, kMaxBlockRows, 1>;
   /// A block's K = G M⁻¹ Gᵀ + diag(extra) over all its rows, and its
-  /// factorization with every row free, once computed.
+  /// factorization with every row free, once computed. Heap storage of
+  /// the exact size: a chain's rows stay compact in the cache.
   struct BlockFactor {
     bool valid = false;
-    BlockMatrix K;
+    Eigen::MatrixXd K;
     std::vector<double> extra;
-    std::optional<Eigen::LDLT<BlockMatrix>> factor;
+    std::optional<Eigen::LDLT<Eigen::MatrixXd>> factor;
     void clear() { valid = false, factor.reset(); }
   };
   struct Rows {
@@ -75,6 +79,12 @@ class ImpulseSolver {
     /// K over all rows, kept while the rows stay (the velocity loop
     /// corrects the same rows sweep after sweep); buildRows clears it.
     mutable BlockFactor k;
+    /// The correction of all rows at once, when none is unilateral:
+    /// W = M⁻¹ Gᵀ (local columns × rows) and K⁻¹, computed on first use
+    /// (prepareDirect) while the rows stay. -1: not yet; 0: not possible
+    /// (too many columns, a row no impulse moves, K singular); 1: ready.
+    mutable int direct = -1;
+    mutable Eigen::MatrixXd W, Kinv;
     int numRows() const { return static_cast<int>(phi.size()); }
     bool unilateral(int i) const { return i >= numBilateral; }
   };
@@ -113,10 +123,14 @@ class ImpulseSolver {
   /// What the loops keep per constrainer between evaluations.
   struct Accum {
     std::vector<double> impulse;  ///< accumulated impulse of each row this step
-    /// The joint correction's K and factorization, from the constrainer's
-    /// first block correction of the step, kept while the look-ahead moves
-    /// (a chord iteration: K is formed once a step per joint).
-    BlockFactor first;
+    /// The joint correction's rows, from the constrainer's first build of
+    /// the step. A constrainer that can re-evaluate its rows' errors
+    /// (Constrainer::getRowErrors) keeps their directions, K and K⁻¹ while
+    /// the look-ahead moves: a chord iteration, K formed once a step per
+    /// joint; the others build their rows at every look-ahead.
+    Rows rows;
+    bool built = false;
+    void reset() { impulse.clear(), built = false; }
   };
   using Clock = std::chrono::steady_clock;
 
@@ -131,6 +145,18 @@ class ImpulseSolver {
   /// u += M⁻¹ Gᵀ p over the rows `sel`; with `lookAhead`, the touched
   /// components' positions move to q0 + h u.
   void applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h, bool lookAhead);
+  /// Makes r.W and r.Kinv for K = G M⁻¹ Gᵀ + diag(extra) over all rows;
+  /// false where the direct correction does not apply (Rows::direct).
+  bool prepareDirect(const Rows& r, const std::vector<double>& extra);
+  /// The direct correction of a block's rows, with the block's size fixed
+  /// at compile time for the common joints.
+  template <int M, int C>
+  struct DirectBlock;
+  /// p = K⁻¹ b over all of r's rows, added to `impulse`; u += M⁻¹ Gᵀ p.
+  void applyDirect(const Rows& r, const Eigen::VectorXd& b, std::vector<double>& impulse);
+  /// The velocity correction of all of r's rows at once; returns the
+  /// largest row velocity before it.
+  double correctDirectVelocity(const Rows& r, Accum& a, double tol, long& corrections);
   /// One constrainer's joint correction: returns its error before correcting.
   double correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections);
   double correctVelocity(const Rows& r, Accum& a, double tol, long& corrections);
@@ -184,7 +210,10 @@ class ImpulseSolver {
   /// The last step's joint correction impulses, applied first (warm start)
   /// with the rows of the last step's end, which is this step's start.
   std::vector<std::vector<double>> myWarm, myWarmVel;
-  Rows myRows;                   ///< workspace of the joint correction
+  std::vector<Accum> myPosAcc, myVelAcc;  ///< per constrainer, for the joint and velocity corrections
+  std::vector<double> myExtra;   ///< scratch: a block's compliant diagonal c/h²
+  Eigen::VectorXd myBPos, myPPos, myBSel;  ///< scratch of the joint correction
+  std::vector<int> mySelPos;
   std::vector<char> myIsSet;     ///< per constrainer: rows from detection (RowSet)
   std::vector<RowSet> myPosSets, myVelSets;  ///< their rows at the look-ahead and at t1
   ConstraintRows myBuildG, myBuildN, myBuildD;

@@ -155,6 +155,68 @@ TEST(JointTypes, AllowedMotionsFreeForbiddenOnesDoNotDrift) {
   }
 }
 
+/// Keeps each row's error φ of a build.
+struct ErrorRecorder : ConstraintBuilder {
+  std::vector<double> phi;
+  void beginRow(double dist, double, double, double) override { phi.push_back(dist); }
+  void addEntry(const DynamicComponent&, const Eigen::Ref<const Eigen::RowVectorXd>&) override {}
+};
+
+/// φ of every row (bilateral, then unilateral), from a full build.
+std::vector<double> builtErrors(JointBase& joint) {
+  ErrorRecorder g, n;
+  joint.getBilateralConstraints(g);
+  joint.getUnilateralConstraints(n);
+  g.phi.insert(g.phi.end(), n.phi.begin(), n.phi.end());
+  return g.phi;
+}
+
+TEST(JointTypes, RowErrorsWithoutBuildingMatchABuild) {
+  // The Impulse integrator's look-ahead asks only the rows' errors
+  // (getRowErrors); for every joint type they are those a full build
+  // gives at the same poses, for a pose error of a few millimetres and
+  // degrees away from the pose the rows were built at.
+  for (auto& c : cases()) {
+    Jointed s(c);
+    const RigidTransform3d T0 = s.box->getPose();
+    s.box->setPose(T0 * RigidTransform3d(0.002, -0.001, 0.003, 1, 2, 3, 0.02));
+    const int n = static_cast<int>(builtErrors(*s.joint).size());
+    s.box->setPose(T0 * RigidTransform3d(-0.003, 0.002, 0.001, -2, 1, 1, 0.03));
+    std::vector<double> phi(n, NAN);
+    ASSERT_TRUE(s.joint->getRowErrors(phi.data(), n)) << c.name;
+    const std::vector<double> built = builtErrors(*s.joint);
+    ASSERT_EQ(static_cast<int>(built.size()), n) << c.name;
+    double largest = 0;
+    for (int i = 0; i < n; ++i) {
+      EXPECT_NEAR(phi[i], built[i], 1e-14) << c.name << " row " << i;
+      largest = std::max(largest, std::abs(built[i]));
+    }
+    if (c.dof < 6) EXPECT_GT(largest, 1e-4) << c.name;  // the errors are not trivially zero
+    EXPECT_FALSE(s.joint->getRowErrors(phi.data(), n + 1)) << c.name << ": a row count that is not the build's";
+  }
+}
+
+TEST(JointTypes, RowErrorsAskForABuildWhenALimitChangesSides) {
+  // A hinge limited to [−10°, 30°] near its lower bound: its limit row
+  // measures θ − θmin. Past the middle of the range it would measure
+  // θmax − θ, a different row, so the errors alone are refused.
+  test::TestRoot r{Vector3d(0, 0, -9.8)};
+  RigidBody& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.3, 0.2, 0.1, 800));
+  auto& hinge = static_cast<HingeJoint&>(r.mech.addBodyConnector(std::make_unique<HingeJoint>(box, nullptr, RigidTransform3d(), "j")));
+  hinge.getProperty("thetaRange").set(Eigen::VectorXd(Eigen::Vector2d(-10, 30)));
+  r.root->initialize(0);
+  hinge.setCoordinateDisplay(0, -8);
+  const std::vector<double> built = builtErrors(hinge);
+  ASSERT_EQ(built.size(), 6u);  // 5 bilateral rows and the limit
+  EXPECT_NEAR(built[5], 2 * DTOR, 1e-12);
+  std::vector<double> phi(6);
+  hinge.setCoordinateDisplay(0, -5);
+  ASSERT_TRUE(hinge.getRowErrors(phi.data(), 6));
+  EXPECT_NEAR(phi[5], 5 * DTOR, 1e-12);
+  hinge.setCoordinateDisplay(0, 20);
+  EXPECT_FALSE(hinge.getRowErrors(phi.data(), 6));
+}
+
 TEST(JointTypes, EllipsoidJointHoldsUnderEveryExcitation) {
   // The ellipsoid joint's bilateral wrenches are a basis of the normal
   // space of a numerical Jacobian; unaligned, Householder's sign choices
