@@ -74,6 +74,7 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   myLocal.resize(sys.numComponents(), -1);
   r.comps.clear();
   r.colStart.clear();
+  r.uOffset.clear();
   int cols = 0;
   for (const ConstraintRows* rows : {&myBuildG, &myBuildN})
     for (const auto& e : rows->entries) {
@@ -82,8 +83,10 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
       myLocal[ci] = static_cast<int>(r.comps.size());
       r.comps.push_back(ci);
       r.colStart.push_back(cols);
+      r.uOffset.push_back(sys.info(ci).solveOffset);
       cols += sys.info(ci).velSize;
     }
+  r.rigidOnly = cols == 6 * static_cast<int>(r.comps.size());
   r.G.setZero(n, cols);
   for (int pass = 0; pass < 2; ++pass) {
     const ConstraintRows& rows = pass == 0 ? myBuildG : myBuildN;
@@ -260,12 +263,14 @@ struct ImpulseSolver::DirectBlock {
   /// The rows' velocities known + G u.
   VecM rowVelocities(const ImpulseSolver& s) const {
     VecC u(c);
-    for (size_t j = 0; j < r.comps.size(); ++j) {
-      const auto& ci = s.myS.mySys.info(r.comps[j]);
-      if (ci.velSize == 6)  // a rigid body: a fixed-size copy, not a memcpy call
-        u.template segment<6>(r.colStart[j]) = s.myU.template segment<6>(ci.solveOffset);
-      else
-        u.segment(r.colStart[j], ci.velSize) = s.myU.segment(ci.solveOffset, ci.velSize);
+    if (r.rigidOnly) {  // fixed-size copies, not memcpy calls
+      for (size_t j = 0; j < r.comps.size(); ++j)
+        u.template segment<6>(6 * j) = s.myU.template segment<6>(r.uOffset[j]);
+    } else {
+      for (size_t j = 0; j < r.comps.size(); ++j) {
+        const int n = (j + 1 < r.comps.size() ? r.colStart[j + 1] : c) - r.colStart[j];
+        u.segment(r.colStart[j], n) = s.myU.segment(r.uOffset[j], n);
+      }
     }
     VecM v = Eigen::Map<const VecM>(r.known.data(), m);
     v.noalias() += G * u;
@@ -276,12 +281,14 @@ struct ImpulseSolver::DirectBlock {
     const VecM p = Kinv * b;
     for (int i = 0; i < m; ++i) impulse[i] += p[i];
     const VecC du = W * p;
-    for (size_t j = 0; j < r.comps.size(); ++j) {
-      const auto& ci = s.myS.mySys.info(r.comps[j]);
-      if (ci.velSize == 6)
-        s.myU.template segment<6>(ci.solveOffset) += du.template segment<6>(r.colStart[j]);
-      else
-        s.myU.segment(ci.solveOffset, ci.velSize) += du.segment(r.colStart[j], ci.velSize);
+    if (r.rigidOnly) {
+      for (size_t j = 0; j < r.comps.size(); ++j)
+        s.myU.template segment<6>(r.uOffset[j]) += du.template segment<6>(6 * j);
+    } else {
+      for (size_t j = 0; j < r.comps.size(); ++j) {
+        const int n = (j + 1 < r.comps.size() ? r.colStart[j + 1] : c) - r.colStart[j];
+        s.myU.segment(r.uOffset[j], n) += du.segment(r.colStart[j], n);
+      }
     }
   }
 };

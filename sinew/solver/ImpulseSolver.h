@@ -75,6 +75,8 @@ class ImpulseSolver {
     std::vector<double> known;       ///< G_p u_p: the row velocity of parametric components
     std::vector<int> comps;          ///< system indices of the active components touched
     std::vector<int> colStart;       ///< first local column of each of comps
+    std::vector<int> uOffset;        ///< solve offset (in u) of each of comps
+    bool rigidOnly = false;          ///< every component of comps has 6 velocities
     Eigen::MatrixXd G;               ///< rows × local columns
     /// K over all rows, kept while the rows stay (the velocity loop
     /// corrects the same rows sweep after sweep); buildRows clears it.
