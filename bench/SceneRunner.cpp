@@ -5,6 +5,7 @@
 //   sinew_scene chain N [steps]    N-body spring chain (SPD)
 //   sinew_scene hinge N [steps]    N-link hinge chain, h = 1 ms; also prints
 //                                  the energy drift and the largest joint error
+//   sinew_scene ball N [steps]     the same chain with ball joints (SphericalJoint)
 //   sinew_scene loop N [steps]     the chain closed into an N-link loop with
 //                                  both ends hinged to ground, h = 1 ms
 //   sinew_scene femhex N [steps]   neo-Hookean hex beam of about N elements,
@@ -54,13 +55,13 @@ std::string cpuClock() {
 
 int runScene(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|loop|femhex|femtet|femball|stack|pile N [steps [integrator]]\n");
+    std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|ball|loop|femhex|femtet|femball|stack|pile N [steps [integrator]]\n");
     return 2;
   }
   std::string scene = argv[1];
   int n = std::stoi(argv[2]);
   int steps = argc > 3 ? std::stoi(argv[3]) : 100;
-  const bool loop = scene == "loop", hinge = scene == "hinge" || loop;
+  const bool loop = scene == "loop", balls = scene == "ball", hinge = scene == "hinge" || loop || balls;
   const bool ball = scene == "femball";
   const bool fem = scene == "femhex" || scene == "femtet" || ball;
   const bool boxes = scene == "stack" || scene == "pile";
@@ -71,6 +72,7 @@ int runScene(int argc, char** argv) {
               : boxes        ? sinew::bench::makeBoxes(n, scene == "pile", h)
               : scene == "net" ? sinew::bench::makeNet(n)
               : loop         ? sinew::bench::makeHingeLoop(n, h)
+              : balls        ? sinew::bench::makeBallChain(n, h)
               : hinge        ? sinew::bench::makeHingeChain(n, h)
                              : sinew::bench::makeChain(n, false, sinew::LinearSolverType::Auto);
   root->setMaxStepSize(h);

@@ -12,6 +12,7 @@
 #include "sinew/fem/FemFactory.h"
 #include "sinew/fem/NeoHookeanMaterial.h"
 #include "sinew/joints/HingeJoint.h"
+#include "sinew/joints/SphericalJoint.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew::bench {
@@ -82,6 +83,22 @@ inline std::unique_ptr<RootModel> makeHingeChain(int n, double h = 1e-3) {
   for (int i = 0; i < n; ++i) {
     RigidBody& b = addHingeLink(*mech, i, RigidTransform3d(i + 0.5, 0, 0));
     addYHinge(*mech, i, b, prev, i, 0);
+    prev = &b;
+  }
+  root->setMaxStepSize(h);
+  root->initialize(0);
+  return root;
+}
+
+/// The same chain with ball joints (SphericalJoint) at the link ends: the
+/// impulse solver's benchmark for joints of three rows (issue 6).
+inline std::unique_ptr<RootModel> makeBallChain(int n, double h = 1e-3) {
+  MechModel* mech;
+  auto root = makeGravityRoot("ballChain", mech);
+  RigidBody* prev = nullptr;
+  for (int i = 0; i < n; ++i) {
+    RigidBody& b = addHingeLink(*mech, i, RigidTransform3d(i + 0.5, 0, 0));
+    mech->addBodyConnector(std::make_unique<SphericalJoint>(b, prev, Vector3d(i, 0, 0), "ball" + std::to_string(i)));
     prev = &b;
   }
   root->setMaxStepSize(h);
