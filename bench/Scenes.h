@@ -74,15 +74,17 @@ inline std::unique_ptr<RootModel> makeGravityRoot(const std::string& name, MechM
   return root;
 }
 
-/// The joints issue's chain: N links, hinged about y, the first to ground
-/// at the origin, released horizontal along x.
-inline std::unique_ptr<RootModel> makeHingeChain(int n, double h = 1e-3) {
+/// N links along x, the first jointed to ground at the origin and each
+/// next to the one before at their shared end, released horizontal;
+/// `join(mech, i, link, previous or nullptr, x)` adds joint i at (x, 0, 0).
+template <class Join>
+std::unique_ptr<RootModel> makeLinkChain(const std::string& name, int n, double h, Join&& join) {
   MechModel* mech;
-  auto root = makeGravityRoot("hingeChain", mech);
+  auto root = makeGravityRoot(name, mech);
   RigidBody* prev = nullptr;
   for (int i = 0; i < n; ++i) {
     RigidBody& b = addHingeLink(*mech, i, RigidTransform3d(i + 0.5, 0, 0));
-    addYHinge(*mech, i, b, prev, i, 0);
+    join(*mech, i, b, prev, double(i));
     prev = &b;
   }
   root->setMaxStepSize(h);
@@ -90,20 +92,19 @@ inline std::unique_ptr<RootModel> makeHingeChain(int n, double h = 1e-3) {
   return root;
 }
 
+/// The joints issue's chain: N links hinged about y.
+inline std::unique_ptr<RootModel> makeHingeChain(int n, double h = 1e-3) {
+  return makeLinkChain("hingeChain", n, h, [](MechModel& m, int i, RigidBody& b, RigidBody* prev, double x) {
+    addYHinge(m, i, b, prev, x, 0);
+  });
+}
+
 /// The same chain with ball joints (SphericalJoint) at the link ends: the
 /// impulse solver's benchmark for joints of three rows (issue 6).
 inline std::unique_ptr<RootModel> makeBallChain(int n, double h = 1e-3) {
-  MechModel* mech;
-  auto root = makeGravityRoot("ballChain", mech);
-  RigidBody* prev = nullptr;
-  for (int i = 0; i < n; ++i) {
-    RigidBody& b = addHingeLink(*mech, i, RigidTransform3d(i + 0.5, 0, 0));
-    mech->addBodyConnector(std::make_unique<SphericalJoint>(b, prev, Vector3d(i, 0, 0), "ball" + std::to_string(i)));
-    prev = &b;
-  }
-  root->setMaxStepSize(h);
-  root->initialize(0);
-  return root;
+  return makeLinkChain("ballChain", n, h, [](MechModel& m, int i, RigidBody& b, RigidBody* prev, double x) {
+    m.addBodyConnector(std::make_unique<SphericalJoint>(b, prev, Vector3d(x, 0, 0), "ball" + std::to_string(i)));
+  });
 }
 
 /// The hinge chain closed into a loop with the ground (issue benchmark):
