@@ -118,6 +118,7 @@ void ImpulseSolver::applyCorrection(const RowSet& s, Accum& a, int i, double del
 void ImpulseSolver::applyRow(const RowSet& s, int i, double p) {
   for (int g = s.start[i]; g < s.start[i + 1]; ++g) {
     const int comp = s.segs[g].comp;
+    ++myVelVersion[comp];
     const auto& ci = myS.mySys.info(comp);
     const Eigen::Map<const Eigen::VectorXd> v(s.vals.data() + s.segs[g].val, ci.velSize);
     myU.segment(ci.solveOffset, ci.velSize).noalias() += p * (myMinv[comp] * v);

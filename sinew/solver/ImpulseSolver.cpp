@@ -183,11 +183,27 @@ void ImpulseSolver::applyImpulse(const Rows& r, const std::vector<int>& sel, con
   Eigen::VectorXd& gp = myGp;
   gp.setZero(r.G.cols());
   for (size_t a = 0; a < sel.size(); ++a) gp.noalias() += p[a] * r.G.row(sel[a]).transpose();
+  for (int comp : r.comps) ++myVelVersion[comp];
   for (size_t j = 0; j < r.comps.size(); ++j) {
     const auto& ci = sys.info(r.comps[j]);
     myU.segment(ci.solveOffset, ci.velSize).noalias() += myMinv[r.comps[j]] * gp.segment(r.colStart[j], ci.velSize);
   }
   if (lookAhead) moveLookAhead(r.comps, h);
+}
+
+bool ImpulseSolver::unchangedSince(const Accum& a, const std::vector<int>& comps,
+                                   const std::vector<unsigned>& version) {
+  if (a.seen.size() != comps.size() || comps.empty()) return false;
+  for (size_t j = 0; j < comps.size(); ++j)
+    if (a.seen[j] != version[comps[j]]) return false;
+  return true;
+}
+
+void ImpulseSolver::remember(Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version,
+                             double err) {
+  a.seen.resize(comps.size());
+  for (size_t j = 0; j < comps.size(); ++j) a.seen[j] = version[comps[j]];
+  a.seenErr = err;
 }
 
 bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra) {
@@ -281,6 +297,7 @@ struct ImpulseSolver::DirectBlock {
     const VecM p = Kinv * b;
     for (int i = 0; i < m; ++i) impulse[i] += p[i];
     const VecC du = W * p;
+    for (int comp : r.comps) ++s.myVelVersion[comp];
     if (r.rigidOnly) {
       for (size_t j = 0; j < r.comps.size(); ++j)
         s.myU.template segment<6>(r.uOffset[j]) += du.template segment<6>(6 * j);
@@ -306,7 +323,8 @@ double ImpulseSolver::correctDirectVelocity(const Rows& r, Accum& a, double tol,
     const DirectBlock<M, C> d{r};
     const auto v = d.rowVelocities(*this);
     err = v.cwiseAbs().maxCoeff();
-    if (!(err > tol)) return;
+    if (!(err > tol)) return remember(a, r.comps, myVelVersion, err);
+    a.seen.clear();
     d.apply(*this, -v, a.impulse);
     ++corrections;
   });
@@ -316,6 +334,7 @@ double ImpulseSolver::correctDirectVelocity(const Rows& r, Accum& a, double tol,
 void ImpulseSolver::moveLookAhead(const std::vector<int>& comps, double h) {
   MechSystem& sys = myS.mySys;
   for (int comp : comps) {
+    ++myPosVersion[comp];
     const auto& ci = sys.info(comp);
     // A rigid body's 7 values in a fixed-size copy (no memcpy call).
     Eigen::Matrix<double, 7, 1> q7;
@@ -339,6 +358,7 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
   // After the step's first build the rows stay, and only their errors are
   // evaluated again at each look-ahead, where the constrainer can.
   Rows& r = a.rows;
+  if (a.built && unchangedSince(a, r.comps, myPosVersion)) return a.seenErr;
   if (!a.built || !c.getRowErrors(r.phi.data(), r.numRows())) {
     buildRows(c, h, false, r);
     a.built = true;
@@ -362,7 +382,11 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
     if (r.unilateral(i)) e = res < 0 ? -res : (a.impulse[i] > 0 ? res : 0);
     err = std::max(err, e);
   }
-  if (!(err > tol)) return err;
+  if (!(err > tol)) {
+    remember(a, r.comps, myPosVersion, err);
+    return err;
+  }
+  a.seen.clear();
   if (r.numBilateral == n && prepareDirect(r, extra)) {
     // Every row bilateral: p = K⁻¹ b, no active set.
     applyDirect(r, b, a.impulse);
@@ -407,6 +431,7 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
 double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long& corrections) {
   const int n = r.numRows();
   if (n == 0) return 0;
+  if (unchangedSince(a, r.comps, myVelVersion)) return a.seenErr;
   if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);
   std::vector<double>& extra = myZeros;
   extra.assign(n, 0.0);
@@ -435,7 +460,11 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
     err = std::max(err, e);
     sel.push_back(i);
   }
-  if (!(err > tol)) return err;
+  if (!(err > tol)) {
+    remember(a, r.comps, myVelVersion, err);
+    return err;
+  }
+  a.seen.clear();
   Eigen::VectorXd &p = myP, &b = myB;
   auto correct = [&](const std::vector<int>& s) {
     b.resize(s.size());
@@ -549,6 +578,8 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   velAcc.resize(cons.size());
   for (Accum& a : posAcc) a.reset();
   for (Accum& a : velAcc) a.reset();
+  myPosVersion.resize(sys.numComponents());
+  myVelVersion.resize(sys.numComponents());
   myIsSet.resize(cons.size());
   myPosSets.resize(cons.size());
   myVelSets.resize(cons.size());

@@ -132,11 +132,22 @@ class ImpulseSolver {
     /// joint; the others build their rows at every look-ahead.
     Rows rows;
     bool built = false;
-    void reset() { impulse.clear(), built = false; }
+    /// The versions of the rows' components (myPosVersion or myVelVersion)
+    /// when the rows' error was last found within tolerance, and that
+    /// error; empty when not. While none of them has moved since, the rows
+    /// still need no correction and are not evaluated again (most visits
+    /// of a long chain's sweeps).
+    std::vector<unsigned> seen;
+    double seenErr = 0;
+    void reset() { impulse.clear(), built = false, seen.clear(); }
   };
   using Clock = std::chrono::steady_clock;
 
   void computeInverseMasses();
+  /// Whether none of `comps` has moved since a.seen was taken.
+  static bool unchangedSince(const Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version);
+  /// Records err, within tolerance, with the versions of `comps`.
+  static void remember(Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version, double err);
   void buildRows(Constrainer& c, double h, bool velocityLevel, Rows& r);
   /// Solves the rows `sel` of r for impulses p with K p = b, keeping the
   /// accumulated impulse of unilateral rows non-negative; returns p over sel.
@@ -213,6 +224,9 @@ class ImpulseSolver {
   /// with the rows of the last step's end, which is this step's start.
   std::vector<std::vector<double>> myWarm, myWarmVel;
   std::vector<Accum> myPosAcc, myVelAcc;  ///< per constrainer, for the joint and velocity corrections
+  /// Per system component: counts the moves of its look-ahead position and
+  /// the changes of its velocity within a step (Accum::seen).
+  std::vector<unsigned> myPosVersion, myVelVersion;
   std::vector<double> myExtra;   ///< scratch: a block's compliant diagonal c/h²
   Eigen::VectorXd myBPos, myPPos, myBSel;  ///< scratch of the joint correction
   std::vector<int> mySelPos;
