@@ -294,7 +294,7 @@ void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TB
   myCoupling->updateConstraints(TGD, TCD, e.errC, e.velG, engage);
 }
 
-void JointBase::updateStepState(bool withRates) {
+void JointBase::updateStepState(bool withRates, bool frames) {
   // Ġu by a forward difference along the current motion: it covers every
   // coupling, including wrenches that turn in G, without their derivatives.
   // A row's value G u is w·v with w and v (the relative velocity) in G.
@@ -306,9 +306,11 @@ void JointBase::updateStepState(bool withRates) {
     evaluate(poseAhead(*myA, eps), myB ? poseAhead(*myB, eps) : RigidTransform3d(), false, e);
     for (int k = 0; k < n; ++k) myRates[k] = myCoupling->getConstraint(k).getWrenchG().dot(e.velG);
   }
-  evaluate(myA->getPose(), myB ? myB->getPose() : RigidTransform3d(), true, e);
+  frames = frames || withRates;
+  evaluate(myA->getPose(), myB ? myB->getPose() : RigidTransform3d(), true, e, !frames);
+  myStepStateFrames = frames;
   myTCW = e.TCW;
-  myTGW = e.TGW;
+  if (frames) myTGW = e.TGW;
   myErrC = e.errC;
   myArmA = myTCW.p - myA->getPosition();
   if (myB) myArmB = myTCW.p - myB->getPosition();
@@ -358,7 +360,7 @@ void JointBase::forEachUnilateralRow(F&& f) const {
 
 void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   requireConnected();
-  updateStepState(G.wantsVelocityProducts());
+  updateStepState(G.wantsVelocityProducts(), G.wantsEntries());
   myStepStateFresh = true;
   myBilateralDirs.clear();
   forEachBilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
@@ -370,7 +372,8 @@ void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
 void JointBase::getUnilateralConstraints(ConstraintBuilder& N) {
   myUnilateralDirs.clear();
   if (!myA) return;
-  if (!myStepStateFresh) updateStepState(N.wantsVelocityProducts());
+  if (!myStepStateFresh || (N.wantsEntries() && !myStepStateFrames))
+    updateStepState(N.wantsVelocityProducts(), N.wantsEntries());
   myStepStateFresh = false;
   forEachUnilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
     addRow(N, w, dist, compliance, rate);
@@ -404,7 +407,7 @@ bool JointBase::getRowErrors(double* phi, int numRows) {
 
 double JointBase::getMaxHardError() {
   requireConnected();
-  updateStepState(false);
+  updateStepState(false, false);
   myStepStateFresh = false;
   double e = 0;
   forEachBilateralRow([&](const Wrench&, double dist, double compliance, double) {

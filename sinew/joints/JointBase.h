@@ -148,7 +148,9 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   void evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TBW, bool engage, Evaluation& e,
                 bool errorsOnly = false);
   /// The rows' frames at the current poses, and Ġu (zero unless withRates).
-  void updateStepState(bool withRates);
+  /// Without `frames`, only what the rows' errors need (a build that wants
+  /// no entries, or the error alone); myTGW is then left stale.
+  void updateStepState(bool withRates, bool frames = true);
   void addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate);
   /// Calls f(wrench in G, φ, compliance, Ġu) for each bilateral (then each
   /// engaged unilateral) row of the current step state, in row order.
@@ -179,6 +181,7 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   RigidTransform3d myTCW, myTGW;
   Twist myErrC = Twist::Zero();
   bool myStepStateFresh = false;
+  bool myStepStateFrames = false;  ///< whether the fresh step state has the rows' frames
   Vector3d myArmA = Vector3d::Zero(), myArmB = Vector3d::Zero();  ///< C's origin from A's and B's
   std::vector<double> myRates;  ///< Ġu of each coupling constraint (zeros unless requested)
   std::vector<int> myEngagedRows;  ///< engagement of each coupling constraint at the last row build

@@ -1,5 +1,7 @@
 #include "sinew/mech/MechSystemBase.h"
 
+#include <cmath>
+
 #include "sinew/Error.h"
 #include "sinew/model/Checks.h"
 #include "sinew/mech/HasSlaveObjects.h"
@@ -73,6 +75,11 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
   list.add<MechSystemBase>("stabilization", "position stabilization method (§4.1.3)",
                       &MechSystemBase::getStabilization, &MechSystemBase::setStabilization)
       .setDefault(std::string("GlobalMass"));
+  list.add<MechSystemBase>("stabilizationTol",
+                           "largest hard constraint error (m, rad) that position stabilization leaves after a step",
+                           &MechSystemBase::getStabilizationTol, &MechSystemBase::setStabilizationTol)
+      .setRange(0, INFINITY)
+      .setDefault(1e-10);
   list.add<MechSystemBase>("linearSolver", "sparse solver backend", &MechSystemBase::getLinearSolver,
                       &MechSystemBase::setLinearSolver)
       .setDefault(std::string("Auto"));
@@ -157,9 +164,17 @@ void MechSystemBase::updateStructure() {
   mySolver->setGravity(myGravity);
   mySolver->setIntegrator(myIntegrator);
   mySolver->setStabilization(myStabilization);
+  mySolver->setStabilizationTol(myStabilizationTol);
   mySolver->setLinearSolver(myLinearSolver);
   mySolver->setStructure(myComps, effs, cons);
   myStructureChanged = false;
+}
+
+void MechSystemBase::setStabilizationTol(double tol) {
+  if (!(tol > 0) || !std::isfinite(tol))
+    throw ModelError("stabilizationTol must be finite and > 0, not " + std::to_string(tol), describe());
+  myStabilizationTol = tol;
+  mySolver->setStabilizationTol(tol);
 }
 
 void MechSystemBase::initialize(double t0) {

@@ -43,6 +43,11 @@ class MechSystemBase : public Model {
   void setIntegrator(Integrator i) { myIntegrator = i; mySolver->setIntegrator(i); }
   PosStabilization getStabilization() const { return myStabilization; }
   void setStabilization(PosStabilization s) { myStabilization = s; mySolver->setStabilization(s); }
+  /// The largest error of a hard constraint row (m, or rad for a rotary
+  /// row) that position stabilization leaves after a step: further passes
+  /// run only above it.
+  double getStabilizationTol() const { return myStabilizationTol; }
+  void setStabilizationTol(double tol);
   /// α and β of the AlphaBeta integrator (seed 003), each in [0, 1].
   double getAlpha() const { return mySolver->getAlpha(); }
   void setAlpha(double a);
@@ -130,6 +135,7 @@ class MechSystemBase : public Model {
   Vector3d myGravity{0, 0, -9.8};
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
   PosStabilization myStabilization = PosStabilization::GlobalMass;
+  double myStabilizationTol = 1e-10;
   LinearSolverType myLinearSolver = LinearSolverType::Auto;
   Inheritable<double> myPointDamping, myFrameDamping, myRotaryDamping, myInertialDamping;
   bool myStructureChanged = true;

@@ -473,9 +473,10 @@ void MechSystemSolver::projectVelocities(double t1) {
 }
 
 void MechSystemSolver::stabilizePositions(double t1) {
-  // Each pass is one Newton step on the constraint errors; a second one is
-  // needed only when curved constraints (an ellipsoid joint at speed) leave
-  // more than round-off after the first.
+  // Each pass is one Newton step on the constraint errors; another one is
+  // needed only while an error is above stabilizationTol (a chord pass
+  // removes all but a fraction h·ω; curved constraints, an ellipsoid joint
+  // at speed, may leave more).
   // Whether another pass is needed is asked of the constrainers, which can
   // answer without forming their rows.
   //
@@ -486,7 +487,7 @@ void MechSystemSolver::stabilizePositions(double t1) {
   // error, at the cost of one back-substitution instead of a factorization.
   // The last pass always factors afresh.
   const int maxPasses = 3;
-  const double tol = 1e-11;
+  const double tol = myStabilizationTol;
   if (myConstrainers.empty()) return;
   const bool chord = myChordReady && myStabilization == PosStabilization::GlobalMass && myKKT.canSolveAgain();
   myChordReady = false;

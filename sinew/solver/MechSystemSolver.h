@@ -96,6 +96,7 @@ class MechSystemSolver {
   const ImpulseSettings& impulseSettings() const { return myImpulseSettings; }
   const ImpulseReport& impulseReport() const { return myImpulseReport; }
   void setStabilization(PosStabilization s) { myStabilization = s; }
+  void setStabilizationTol(double tol) { myStabilizationTol = tol; }
   void setLinearSolver(LinearSolverType t) { myKKT.setSolverType(t); myProjKKT.setSolverType(t); }
   const KKTSolver& kktSolver() const { return myKKT; }
   const StepTimings& timings() const { return myTimings; }
@@ -179,6 +180,7 @@ class MechSystemSolver {
   ImpulseReport myImpulseReport;
   std::unique_ptr<ImpulseSolver> myImpulse;
   PosStabilization myStabilization = PosStabilization::GlobalMass;
+  double myStabilizationTol = 1e-10;
   KKTSolver myKKT, myProjKKT;
   StepTimings myTimings;
   bool myMassPatternChanged = true, myProjPatternChanged = true;

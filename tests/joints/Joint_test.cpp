@@ -119,10 +119,12 @@ TEST(Joint, DoublePendulumEnergyStaysBounded) {
 }
 
 /// Largest joint error after any step of a 10-link hinge chain released
-/// horizontal for 1 s with the given stabilization.
-double swingingChainJointError(PosStabilization method) {
+/// horizontal for 1 s with the given stabilization (and tolerance, when
+/// given).
+double swingingChainJointError(PosStabilization method, double tol = 0) {
   test::TestRoot r(Vector3d(0, 0, -g));
   r.mech.setStabilization(method);
+  if (tol > 0) r.mech.setStabilizationTol(tol);
   Frame* prev = nullptr;
   std::vector<JointBase*> joints;
   for (int i = 0; i < 10; ++i) {
@@ -142,13 +144,23 @@ double swingingChainJointError(PosStabilization method) {
   return worst;
 }
 
-TEST(Joint, StabilizationLeavesRoundOffAfterEveryStep) {
+TEST(Joint, StabilizationLeavesErrorsWithinItsToleranceAfterEveryStep) {
   // §4.1.3. Each step's motion along the curved hinges leaves errors of
-  // about 1e-8; the projection passes remove them to the 1e-11 tolerance.
-  // Under GlobalMass they reuse the velocity solve's factors (chord passes,
-  // each removing all but a fraction h·ω); GlobalStiffness factors afresh.
-  EXPECT_LT(swingingChainJointError(PosStabilization::GlobalMass), 1e-10);
-  EXPECT_LT(swingingChainJointError(PosStabilization::GlobalStiffness), 1e-10);
+  // about 1e-8; the projection passes remove them to stabilizationTol, row
+  // by row (the error twist's norm sums the hinge's five rows). Under
+  // GlobalMass they reuse the velocity solve's factors (chord passes, each
+  // removing all but a fraction h·ω); GlobalStiffness factors afresh.
+  const double rows = std::sqrt(5.0);
+  for (double tol : {1e-10, 1e-11, 1e-12}) {
+    EXPECT_LT(swingingChainJointError(PosStabilization::GlobalMass, tol), rows * tol) << tol;
+    EXPECT_LT(swingingChainJointError(PosStabilization::GlobalStiffness, tol), rows * tol) << tol;
+  }
+  // The default is 1e-10 m (or rad).
+  EXPECT_LT(swingingChainJointError(PosStabilization::GlobalMass), rows * 1e-10);
+  test::TestRoot r;
+  EXPECT_EQ(r.mech.getStabilizationTol(), 1e-10);
+  EXPECT_THROW(r.mech.setStabilizationTol(0), ModelError);
+  EXPECT_THROW(r.mech.getProperty("stabilizationTol").set(-1e-9), Error);
 }
 
 /// Where a spherical joint assembled with a gap d along x is closed by the
