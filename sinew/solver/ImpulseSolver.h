@@ -8,7 +8,9 @@
 //   2. joint correction: for each constrainer in turn, a position look-ahead
 //      q̃ = q0 + h u gives its error φ(q̃); if that exceeds positionTol, the
 //      impulse p applied at t0 that removes it, (G M⁻¹ Gᵀ) p = −φ(q̃)/h, is
-//      added to the velocities; sweeps repeat until no constrainer needs one;
+//      added to the velocities; sweeps repeat until no constrainer needs one
+//      (G and K from the step's first build: a chord iteration; the
+//      constrainer re-evaluates only φ, Constrainer::getRowErrors);
 //   3. positions move to q0 + h u;
 //   4. velocity correction: impulses that zero the rows' velocities G u at
 //      the new positions, swept the same way.
@@ -26,6 +28,11 @@
 // where the MLCP's box friction of guide §8.9.4 bounds each row), in the joint
 // correction (so that positions move with the friction of the step) and in
 // the velocity correction (bounded by the step's total normal impulse).
+//
+// A block of bilateral rows is corrected directly with W = M⁻¹ Gᵀ and
+// K⁻¹ kept for the step, and a constrainer whose components have not
+// moved since it was last within tolerance is not evaluated again
+// (ImpulseDirect.cpp).
 //
 // The mass matrix must be block-diagonal (rigid bodies, particles, FEM
 // nodes with lumped mass); a coupled one is a ModelError.

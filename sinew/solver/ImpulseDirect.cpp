@@ -1,0 +1,154 @@
+// The Impulse integrator's direct correction of a joint's rows (all of
+// them bilateral): p = K⁻¹ b and u += W p with W = M⁻¹ Gᵀ and K⁻¹ kept for
+// the step, in kernels of fixed size for the common joints; and the
+// versions that spare re-evaluating a joint whose bodies have not moved.
+// See ImpulseSolver.h and docs/solvers.md ("Speed").
+#include <Eigen/Cholesky>
+#include <algorithm>
+#include <cmath>
+
+#include "sinew/solver/ImpulseSolver.h"
+
+namespace sinew {
+
+bool ImpulseSolver::unchangedSince(const Accum& a, const std::vector<int>& comps,
+                                   const std::vector<unsigned>& version) {
+  if (a.seen.size() != comps.size() || comps.empty()) return false;
+  for (size_t j = 0; j < comps.size(); ++j)
+    if (a.seen[j] != version[comps[j]]) return false;
+  return true;
+}
+
+void ImpulseSolver::remember(Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version,
+                             double err) {
+  a.seen.resize(comps.size());
+  for (size_t j = 0; j < comps.size(); ++j) a.seen[j] = version[comps[j]];
+  a.seenErr = err;
+}
+
+bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra) {
+  if (r.direct >= 0) return r.direct == 1;
+  r.direct = 0;
+  const int m = r.numRows(), cols = static_cast<int>(r.G.cols());
+  if (m == 0 || m > kMaxBlockRows || cols > kMaxDirectCols) return false;
+  r.W.resize(cols, m);
+  for (size_t j = 0; j < r.comps.size(); ++j) {
+    const Block& Minv = myMinv[r.comps[j]];
+    r.W.middleRows(r.colStart[j], Minv.rows()).noalias() =
+        Minv * r.G.middleCols(r.colStart[j], Minv.rows()).transpose();
+  }
+  BlockMatrix K = BlockMatrix::Zero(m, m);
+  K.noalias() += r.G * r.W;
+  // Rows that no impulse moves, and redundant rows (K singular), stay
+  // with solveBlock, which leaves them out.
+  double scale = 0, least = INFINITY;
+  for (int i = 0; i < m; ++i) {
+    K(i, i) += extra[i];
+    scale = std::max(scale, std::abs(K(i, i)));
+    least = std::min(least, K(i, i));
+  }
+  if (!(scale > 0) || !(least > 1e-14 * scale)) return false;
+  // Conditioning from L's diagonal (cheaper than an rcond estimate, and
+  // enough to send nearly redundant rows to solveBlock).
+  Eigen::LLT<BlockMatrix> llt(K);
+  if (llt.info() != Eigen::Success) return false;
+  const auto d = llt.matrixLLT().diagonal();
+  if (!(d.minCoeff() > 1e-6 * d.maxCoeff())) return false;
+  r.Kinv = llt.solve(BlockMatrix::Identity(m, m));
+  if (!r.Kinv.allFinite()) return false;
+  r.direct = 1;
+  return true;
+}
+
+namespace {
+/// Calls f.template operator()<M, C>() with the block's size fixed where it
+/// is that of a common joint (up to six rows over one or two rigid bodies),
+/// else with both Dynamic.
+template <int C, class F>
+void withRows(int m, F&& f) {
+  switch (m) {
+    case 1: return f.template operator()<1, C>();
+    case 2: return f.template operator()<2, C>();
+    case 3: return f.template operator()<3, C>();
+    case 4: return f.template operator()<4, C>();
+    case 5: return f.template operator()<5, C>();
+    case 6: return f.template operator()<6, C>();
+    default: return f.template operator()<Eigen::Dynamic, Eigen::Dynamic>();
+  }
+}
+template <class F>
+void withFixedSize(int m, int c, F&& f) {
+  if (c == 6) return withRows<6>(m, f);
+  if (c == 12) return withRows<12>(m, f);
+  f.template operator()<Eigen::Dynamic, Eigen::Dynamic>();
+}
+}  // namespace
+
+template <int M, int C>
+struct ImpulseSolver::DirectBlock {
+  static constexpr int MaxM = M == Eigen::Dynamic ? kMaxBlockRows : M;
+  static constexpr int MaxC = C == Eigen::Dynamic ? kMaxDirectCols : C;
+  using VecM = Eigen::Matrix<double, M, 1, 0, MaxM, 1>;
+  using VecC = Eigen::Matrix<double, C, 1, 0, MaxC, 1>;
+  const Rows& r;
+  const int m = r.numRows(), c = static_cast<int>(r.G.cols());
+  Eigen::Map<const Eigen::Matrix<double, M, C>> G{r.G.data(), m, c};
+  Eigen::Map<const Eigen::Matrix<double, C, M>> W{r.W.data(), c, m};
+  Eigen::Map<const Eigen::Matrix<double, M, M>> Kinv{r.Kinv.data(), m, m};
+
+  /// The rows' velocities known + G u.
+  VecM rowVelocities(const ImpulseSolver& s) const {
+    VecC u(c);
+    if (r.rigidOnly) {  // fixed-size copies, not memcpy calls
+      for (size_t j = 0; j < r.comps.size(); ++j)
+        u.template segment<6>(6 * j) = s.myU.template segment<6>(r.uOffset[j]);
+    } else {
+      for (size_t j = 0; j < r.comps.size(); ++j) {
+        const int n = (j + 1 < r.comps.size() ? r.colStart[j + 1] : c) - r.colStart[j];
+        u.segment(r.colStart[j], n) = s.myU.segment(r.uOffset[j], n);
+      }
+    }
+    VecM v = Eigen::Map<const VecM>(r.known.data(), m);
+    v.noalias() += G * u;
+    return v;
+  }
+  /// p = K⁻¹ b added to the accumulated impulses, and u += W p.
+  void apply(ImpulseSolver& s, const VecM& b, std::vector<double>& impulse) const {
+    const VecM p = Kinv * b;
+    for (int i = 0; i < m; ++i) impulse[i] += p[i];
+    const VecC du = W * p;
+    for (int comp : r.comps) ++s.myVelVersion[comp];
+    if (r.rigidOnly) {
+      for (size_t j = 0; j < r.comps.size(); ++j)
+        s.myU.template segment<6>(r.uOffset[j]) += du.template segment<6>(6 * j);
+    } else {
+      for (size_t j = 0; j < r.comps.size(); ++j) {
+        const int n = (j + 1 < r.comps.size() ? r.colStart[j + 1] : c) - r.colStart[j];
+        s.myU.segment(r.uOffset[j], n) += du.segment(r.colStart[j], n);
+      }
+    }
+  }
+};
+
+void ImpulseSolver::applyDirect(const Rows& r, const Eigen::VectorXd& b, std::vector<double>& impulse) {
+  withFixedSize(r.numRows(), static_cast<int>(r.G.cols()), [&]<int M, int C>() {
+    const DirectBlock<M, C> d{r};
+    d.apply(*this, Eigen::Map<const typename DirectBlock<M, C>::VecM>(b.data(), d.m), impulse);
+  });
+}
+
+double ImpulseSolver::correctDirectVelocity(const Rows& r, Accum& a, double tol, long& corrections) {
+  double err = 0;
+  withFixedSize(r.numRows(), static_cast<int>(r.G.cols()), [&]<int M, int C>() {
+    const DirectBlock<M, C> d{r};
+    const auto v = d.rowVelocities(*this);
+    err = v.cwiseAbs().maxCoeff();
+    if (!(err > tol)) return remember(a, r.comps, myVelVersion, err);
+    a.seen.clear();
+    d.apply(*this, -v, a.impulse);
+    ++corrections;
+  });
+  return err;
+}
+
+}  // namespace sinew
