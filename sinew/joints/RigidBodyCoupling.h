@@ -109,7 +109,9 @@ class RigidBodyCoupling {
   /// Updates every non-constant wrench (limit wrenches included) and, when
   /// `updateEngaged`, the distance and engagement of each unilateral
   /// constraint that is not a coordinate limit. `errC` is T_CG as a twist,
-  /// `velGD` the velocity of G relative to D, both in G coordinates.
+  /// `velGD` the velocity of G relative to D, both in G coordinates; velGD
+  /// is zero where only the rows' errors are asked (position
+  /// stabilization's chord passes, the Impulse integrator's look-ahead).
   virtual void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
                                  const Twist& velGD, bool updateEngaged) = 0;
 

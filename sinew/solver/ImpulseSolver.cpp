@@ -76,6 +76,7 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   r.colStart.clear();
   r.uOffset.clear();
   int cols = 0;
+  r.rigidOnly = true;
   for (const ConstraintRows* rows : {&myBuildG, &myBuildN})
     for (const auto& e : rows->entries) {
       const int ci = myCompOfCol[e.col()];
@@ -85,8 +86,8 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
       r.colStart.push_back(cols);
       r.uOffset.push_back(sys.info(ci).solveOffset);
       cols += sys.info(ci).velSize;
+      r.rigidOnly = r.rigidOnly && sys.info(ci).velSize == 6;
     }
-  r.rigidOnly = cols == 6 * static_cast<int>(r.comps.size());
   r.G.setZero(n, cols);
   for (int pass = 0; pass < 2; ++pass) {
     const ConstraintRows& rows = pass == 0 ? myBuildG : myBuildN;

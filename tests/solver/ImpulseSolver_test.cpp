@@ -11,6 +11,7 @@
 #include "sinew/Error.h"
 #include "sinew/joints/HingeJoint.h"
 #include "sinew/joints/SphericalJoint.h"
+#include "sinew/mech/ParticlePlaneConstraint.h"
 
 namespace sinew {
 namespace {
@@ -42,6 +43,30 @@ TEST(ImpulseSolver, HangingPendulumCarriesItsWeight) {
   r.run(0.1, 1e-3);
   EXPECT_NEAR(joint.getConstraintWrench().head<3>().norm(), 9.8, 1e-6);
   EXPECT_NEAR(link.getPose().p.z(), -0.5, 1e-9);
+}
+
+TEST(ImpulseSolver, ParticlesHeldOnAPlaneCarryTheirWeightAndSlideFreely) {
+  // One constrainer's rows over particles (three velocities each) take the
+  // direct correction's general path. Two particles held on the plane
+  // z = 0 under gravity, one sliding along x at 1 m/s: both stay on the
+  // plane, each row carries its particle's weight, and the slider keeps
+  // its speed (the plane pushes only along z).
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  r.setIntegrator(Integrator::Impulse);
+  auto& p0 = r.mech.addParticle("p0", 2.0, 0, 0, 0);
+  auto& p1 = r.mech.addParticle("p1", 0.5, 1, 0, 0);
+  p1.setVelocity(Vector3d(1, 0, 0));
+  auto& plane = r.mech.addParticleConstraint(
+      std::make_unique<ParticlePlaneConstraint>("plane", Vector3d::UnitZ(), Vector3d::Zero()));
+  plane.addParticle(p0);
+  plane.addParticle(p1);
+  r.run(0.5, 1e-3);
+  EXPECT_LT(std::abs(p0.getPosition().z()), 1e-9);
+  EXPECT_LT(std::abs(p1.getPosition().z()), 1e-9);
+  EXPECT_NEAR(std::abs(plane.getForce(0)), 2.0 * 9.8, 1e-6);
+  EXPECT_NEAR(std::abs(plane.getForce(1)), 0.5 * 9.8, 1e-6);
+  EXPECT_NEAR(p1.getPosition().x(), 1.5, 1e-9);
+  EXPECT_NEAR(p1.getVelocity().x(), 1.0, 1e-12);
 }
 
 TEST(ImpulseSolver, BrokenJointsArePulledTogetherInOneStep) {
