@@ -20,8 +20,9 @@
 //                                  h = 1 ms; also prints the contact count
 //                                  and the largest box speed at the end
 // A fourth argument names the integrator (default ConstrainedBackwardEuler),
-// e.g. `sinew_scene hinge 100 2000 Impulse`, or AlphaBeta:A for
-// AlphaBeta with α = β = A; under Impulse the runner also
+// e.g. `sinew_scene hinge 100 2000 Impulse`, AlphaBeta:A for AlphaBeta
+// with α = β = A, or Impulse:W for Impulse with impulseRelaxation W;
+// under Impulse the runner also
 // prints the joint corrections per second and the processor's clock.
 #include <chrono>
 #include <cmath>
@@ -78,14 +79,19 @@ int runScene(int argc, char** argv) {
   root->setMaxStepSize(h);
   auto& mechModel = static_cast<sinew::MechModel&>(root->models().get(0));
   if (argc > 4) {
-    // "AlphaBeta:0.5" sets α = β = 0.5 (seed 003's energy-keeping choice).
+    // "AlphaBeta:0.5" sets α = β = 0.5 (seed 003's energy-keeping choice),
+    // "Impulse:1.5" the over-relaxation ω = 1.5.
     const std::string integ = argv[4];
     const size_t colon = integ.find(':');
     mechModel.getProperty("integrator").set(integ.substr(0, colon));
     if (colon != std::string::npos) {
-      const double ab = std::stod(integ.substr(colon + 1));
-      mechModel.getProperty("alpha").set(ab);
-      mechModel.getProperty("beta").set(ab);
+      const double x = std::stod(integ.substr(colon + 1));
+      if (mechModel.getIntegrator() == sinew::Integrator::Impulse) {
+        mechModel.getProperty("impulseRelaxation").set(x);
+      } else {
+        mechModel.getProperty("alpha").set(x);
+        mechModel.getProperty("beta").set(x);
+      }
     }
   }
   const bool impulse = mechModel.getIntegrator() == sinew::Integrator::Impulse;

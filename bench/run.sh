@@ -18,6 +18,8 @@ runs=(
   "hinge 10 1000 AlphaBeta:0.5" "hinge 100 500 AlphaBeta:0.5" "hinge 1000 100 AlphaBeta:0.5" "loop 8 1000 AlphaBeta:0.5"
   "hinge 10 500 Impulse" "hinge 100 100 Impulse" "hinge 1000 10 Impulse" "loop 8 1000 Impulse"
   "ball 10 500 Impulse" "ball 100 100 Impulse" "ball 1000 10 Impulse"
+  # over-relaxed (impulseRelaxation 1.5): fewer corrections for the same tolerances
+  "hinge 10 500 Impulse:1.5" "loop 8 1000 Impulse:1.5"
   "femhex 1000 20" "femtet 4000 20"
   "stack 10 1000" "pile 10 1000"
   # needs the tetgen program; reported as failed without it

@@ -67,6 +67,17 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
   addImpulseSetting(list, "impulseVelocityTol", "row velocity at which the Impulse integrator's velocity correction stops",
                     &ImpulseSettings::velocityTol, 1e-9);
   list.add<MechSystemBase>(
+          "impulseRelaxation",
+          "over-relaxation factor of the Impulse integrator's corrections of bilateral joints, in (0, 2); 1: none",
+          [](const MechSystemBase& m) { return m.impulseSettings().relaxation; },
+          [](MechSystemBase& m, double w) {
+            if (!(w > 0 && w < 2))
+              throw ModelError("impulseRelaxation must lie in (0, 2), not " + std::to_string(w), m.describe());
+            m.impulseSettings().relaxation = w;
+          })
+      .setDefault(1.0)
+      .setRange(0, 2);
+  list.add<MechSystemBase>(
           "impulseProjectWhenExhausted",
           "finish an Impulse step whose joint corrections ran out of sweeps with the MLCP's direct projection",
           [](const MechSystemBase& m) { return m.impulseSettings().projectWhenExhausted; },

@@ -145,7 +145,7 @@ double ImpulseSolver::correctDirectVelocity(const Rows& r, Accum& a, double tol,
     err = v.cwiseAbs().maxCoeff();
     if (!(err > tol)) return remember(a, r.comps, myVelVersion, err);
     a.seen.clear();
-    d.apply(*this, -v, a.impulse);
+    d.apply(*this, -myS.myImpulseSettings.relaxation * v, a.impulse);
     ++corrections;
   });
   return err;

@@ -249,7 +249,8 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
   }
   a.seen.clear();
   if (r.numBilateral == n && prepareDirect(r, extra)) {
-    // Every row bilateral: p = K⁻¹ b, no active set.
+    // Every row bilateral: p = ω K⁻¹ b, no active set.
+    b *= myS.myImpulseSettings.relaxation;
     applyDirect(r, b, a.impulse);
     moveLookAhead(r.comps, h);
     ++corrections;
