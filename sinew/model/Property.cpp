@@ -62,8 +62,7 @@ Eigen::Vector3d PropertyTraits<Eigen::Vector3d>::from(const PropertyValue& v) {
   return x;
 }
 Eigen::Vector3i PropertyTraits<Eigen::Vector3i>::from(const PropertyValue& v) {
-  Eigen::VectorXd x = asVector(v);
-  if (x.size() != 3) throw ModelError("expected 3 values, got " + std::to_string(x.size()));
+  const Eigen::Vector3d x = PropertyTraits<Eigen::Vector3d>::from(v);
   if ((x.array() != x.array().round()).any() || (x.array().abs() > 1e9).any())
     throw ModelError("expected 3 whole numbers");
   return x.cast<int>();

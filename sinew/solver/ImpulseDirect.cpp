@@ -96,6 +96,9 @@ struct ImpulseSolver::DirectBlock {
   Eigen::Map<const Eigen::Matrix<double, C, M>> W{r.W.data(), c, m};
   Eigen::Map<const Eigen::Matrix<double, M, M>> Kinv{r.Kinv.data(), m, m};
 
+  /// The velocities of component j of the rows (its local columns).
+  int width(size_t j) const { return (j + 1 < r.comps.size() ? r.colStart[j + 1] : c) - r.colStart[j]; }
+
   /// The rows' velocities known + G u.
   VecM rowVelocities(const ImpulseSolver& s) const {
     VecC u(c);
@@ -103,10 +106,7 @@ struct ImpulseSolver::DirectBlock {
       for (size_t j = 0; j < r.comps.size(); ++j)
         u.template segment<6>(6 * j) = s.myU.template segment<6>(r.uOffset[j]);
     } else {
-      for (size_t j = 0; j < r.comps.size(); ++j) {
-        const int n = (j + 1 < r.comps.size() ? r.colStart[j + 1] : c) - r.colStart[j];
-        u.segment(r.colStart[j], n) = s.myU.segment(r.uOffset[j], n);
-      }
+      for (size_t j = 0; j < r.comps.size(); ++j) u.segment(r.colStart[j], width(j)) = s.myU.segment(r.uOffset[j], width(j));
     }
     VecM v = Eigen::Map<const VecM>(r.known.data(), m);
     v.noalias() += G * u;
@@ -122,10 +122,7 @@ struct ImpulseSolver::DirectBlock {
       for (size_t j = 0; j < r.comps.size(); ++j)
         s.myU.template segment<6>(r.uOffset[j]) += du.template segment<6>(6 * j);
     } else {
-      for (size_t j = 0; j < r.comps.size(); ++j) {
-        const int n = (j + 1 < r.comps.size() ? r.colStart[j + 1] : c) - r.colStart[j];
-        s.myU.segment(r.uOffset[j], n) += du.segment(r.colStart[j], n);
-      }
+      for (size_t j = 0; j < r.comps.size(); ++j) s.myU.segment(r.uOffset[j], width(j)) += du.segment(r.colStart[j], width(j));
     }
   }
 };
