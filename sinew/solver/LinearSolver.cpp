@@ -7,6 +7,8 @@
 #include <cmath>
 
 #include "sinew/Error.h"
+#include "sinew/solver/CholmodSchurSolver.h"
+#include "sinew/solver/IterativeRefinement.h"
 
 #ifdef SINEW_HAVE_SUITESPARSE
 #include <Eigen/CholmodSupport>
@@ -63,18 +65,9 @@ class EigenLDLTSolver : public LinearSolver {
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
     x = myLDLT.solve(b);
     if (myNc == 0) return;
-    // Refine against the exact matrix until the residual is at round-off,
-    // while each step at least halves it (redundant rows, whose residual
-    // cannot vanish, stop at once).
-    const double tol = 1e-14 * std::max(1.0, b.lpNorm<Eigen::Infinity>());
-    double prev = INFINITY;
-    for (int k = 0; k < 30; ++k) {
-      myR = b - (*myA) * x;
-      const double r = myR.lpNorm<Eigen::Infinity>();
-      if (r <= tol || (k >= 3 && r > 0.5 * prev)) break;
-      prev = r;
-      x += myLDLT.solve(myR);
-    }
+    // Against the exact matrix (the regularization's error), at least
+    // three steps.
+    refineAgainst(*myA, b, x, myR, 3, [&](const Eigen::VectorXd& r) -> Eigen::VectorXd { return myLDLT.solve(r); });
   }
   std::string name() const override { return "EigenLDLT"; }
 
@@ -176,19 +169,25 @@ class CholmodSolver : public SuiteSparseSolver<Eigen::CholmodSupernodalLLT<Spars
 using UmfpackSolver = SuiteSparseSolver<Eigen::UmfPackLU<SparseMatrixd>, false>;
 #endif
 
-/// Σ_j c_j², c_j the entries of column j of A's Cholesky factor under the
-/// AMD ordering: the flop count of a factorization, from the symbolic
-/// analysis alone (the elimination tree's column counts).
-double choleskyFlops(const SparseMatrixd& A) {
+/// The cost of a Cholesky factorization of A under the AMD ordering, from
+/// the symbolic analysis alone (the elimination tree's column counts c_j):
+/// flops = Σ_j c_j², and the factor's entries Σ_j c_j (a solve's cost).
+struct FactorCost {
+  double flops = 0, entries = 0;
+};
+FactorCost choleskyCost(const SparseMatrixd& A) {
   struct Analysis : Eigen::SimplicialLDLT<SparseMatrixd, Eigen::Lower, Eigen::AMDOrdering<int>> {
-    double flops() const {
-      double f = 0;
-      for (Eigen::Index j = 0; j < m_nonZerosPerCol.size(); ++j) f += double(m_nonZerosPerCol[j] + 1) * (m_nonZerosPerCol[j] + 1);
-      return f;
+    FactorCost cost() const {
+      FactorCost c;
+      for (Eigen::Index j = 0; j < m_nonZerosPerCol.size(); ++j) {
+        c.flops += double(m_nonZerosPerCol[j] + 1) * (m_nonZerosPerCol[j] + 1);
+        c.entries += double(m_nonZerosPerCol[j] + 1);
+      }
+      return c;
     }
   } analysis;
   analysis.analyzePattern(A);
-  return analysis.flops();
+  return analysis.cost();
 }
 
 /// Auto for SPD matrices, chosen from the matrix alone so results stay
@@ -215,7 +214,7 @@ class AutoSPDSolver : public LinearSolver {
     if (myUsePCG) return myPCG.factor(A, 0, patternChanged);
     myUseCholmod = false;
 #ifdef SINEW_HAVE_SUITESPARSE
-    if (myChoiceStale) mySupernodal = nc == 0 && choleskyFlops(A) >= kSupernodalFlops;
+    if (myChoiceStale) mySupernodal = nc == 0 && choleskyCost(A).flops >= kSupernodalFlops;
     myChoiceStale = false;
     if (mySupernodal) {
       myUseCholmod = myCholmod.factor(A, 0, myCholmodStale);
@@ -259,6 +258,55 @@ class AutoSPDSolver : public LinearSolver {
   bool myDirectStale = true, myCholmodStale = true, myChoiceStale = true;
 };
 
+#ifdef SINEW_HAVE_SUITESPARSE
+/// Auto for KKT matrices [S Bᵀ; B −R]: CholmodSchurSolver when S alone
+/// would go to the supernodal factorization (≥ kSupernodalFlops) and the
+/// rows are few enough that their solves with S's factor and their dense
+/// complement cost less than that factorization (contact on an FEM body);
+/// otherwise, and when S is not positive definite, EigenLDLT on the whole.
+/// `preferSchur` (the Cholmod backend) takes the Schur path whenever S is
+/// positive definite.
+class AutoKKTSolver : public LinearSolver {
+ public:
+  explicit AutoKKTSolver(bool preferSchur) : myPreferSchur(preferSchur) {}
+  bool factor(const SparseMatrixd& K, int nc, bool patternChanged) override {
+    myDirectStale = myDirectStale || patternChanged;
+    if (mySchur.split(K, nc)) {
+      // S's pattern is new: its factorization's cost, and another chance
+      // for LLᵀ.
+      const FactorCost c = choleskyCost(mySchur.stiffness());
+      myFlopsS = c.flops;
+      myEntriesS = c.entries;
+      mySPD = true;
+    }
+    const double m = nc, n = static_cast<double>(K.rows()) - nc;
+    const double schurFlops = 4 * m * myEntriesS + 2 * m * m * n + m * m * m / 3;
+    myUseSchur = mySPD && (myPreferSchur || (myFlopsS >= AutoSPDSolver::kSupernodalFlops && schurFlops <= myFlopsS));
+    if (myUseSchur) {
+      if (mySchur.factorSplit()) return true;
+      mySPD = myUseSchur = false;  // LDLᵀ until S's pattern changes
+    }
+    const bool ok = myDirect.factor(K, nc, myDirectStale);
+    myDirectStale = false;
+    return ok;
+  }
+  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
+    if (myUseSchur) mySchur.solve(b, x);
+    else myDirect.solve(b, x);
+  }
+  std::string name() const override {
+    const char* backend = myUseSchur ? "CholmodSchur" : "EigenLDLT";
+    return myPreferSchur ? backend : std::string("Auto(") + backend + ")";
+  }
+
+ private:
+  CholmodSchurSolver mySchur;
+  EigenLDLTSolver myDirect;
+  double myFlopsS = 0, myEntriesS = 0;
+  bool myPreferSchur, mySPD = true, myUseSchur = false, myDirectStale = true;
+};
+#endif
+
 
 }  // namespace
 
@@ -273,10 +321,15 @@ bool LinearSolver::hasSuiteSparse() {
 std::unique_ptr<LinearSolver> LinearSolver::create(LinearSolverType type, int size, int numConstraints) {
   if (type == LinearSolverType::Auto) {
     // Measured in bench/ (docs/solvers.md): Eigen's simplicial LDLᵀ wins on
-    // small systems and on every KKT system tried; warm-started PCG keeps
-    // large, well-conditioned SPD systems linear in cost.
+    // small systems and on KKT systems with many rows; warm-started PCG
+    // keeps large, well-conditioned SPD systems linear in cost; a large
+    // FEM matrix with few rows goes to CHOLMOD through the Schur complement.
     if (numConstraints == 0) return std::make_unique<AutoSPDSolver>();
+#ifdef SINEW_HAVE_SUITESPARSE
+    return std::make_unique<AutoKKTSolver>(false);
+#else
     type = LinearSolverType::EigenLDLT;
+#endif
   }
   if (type == LinearSolverType::PCG) {
     if (numConstraints > 0) return std::make_unique<EigenLDLTSolver>();
@@ -285,7 +338,7 @@ std::unique_ptr<LinearSolver> LinearSolver::create(LinearSolverType type, int si
 #ifdef SINEW_HAVE_SUITESPARSE
   if (type == LinearSolverType::Umfpack) return std::make_unique<UmfpackSolver>("Umfpack");
   if (type == LinearSolverType::Cholmod) {
-    if (numConstraints > 0) return std::make_unique<EigenLDLTSolver>();
+    if (numConstraints > 0) return std::make_unique<AutoKKTSolver>(true);
     return std::make_unique<CholmodSolver>();
   }
 #else

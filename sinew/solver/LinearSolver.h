@@ -8,15 +8,18 @@
 //                exact matrix (no extra dependency, fastest on small and
 //                rigid-body systems);
 //  - Umfpack:    SuiteSparse UMFPACK LU on the exact matrix;
-//  - Cholmod:    SuiteSparse CHOLMOD supernodal LLᵀ, SPD matrices only (it
-//                fails on any KKT matrix, so KKT systems fall back to LDLᵀ);
+//  - Cholmod:    SuiteSparse CHOLMOD supernodal LLᵀ for SPD matrices; a KKT
+//                matrix through the Schur complement of its rows over S's
+//                factor (CholmodSchurSolver), LDLᵀ if S is indefinite;
 //  - PCG:        Jacobi-preconditioned conjugate gradients warm-started from
 //                the caller's guess, SPD matrices only; linear cost per step
 //                on mass-dominated systems (springs, particles), with a
 //                direct LDLᵀ fallback when it does not converge;
 //  - Auto:       per matrix — PCG for diagonally dominant SPD systems,
 //                CHOLMOD for SPD systems whose factorization is large (3D
-//                FEM meshes), EigenLDLT otherwise and for KKT systems.
+//                FEM meshes), EigenLDLT otherwise; for KKT matrices the
+//                Schur complement over CHOLMOD when S is that large and the
+//                rows few (contact on an FEM body), else EigenLDLT.
 #pragma once
 
 #include <Eigen/SparseCore>

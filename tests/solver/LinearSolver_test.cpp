@@ -1,7 +1,8 @@
-// The Auto backend for SPD matrices (LinearSolver.h): it must pick the
+// The Auto backend (LinearSolver.h): for SPD matrices it must pick the
 // supernodal factorization for 3D-mesh fill, the simplicial one for banded
-// systems and PCG for diagonally dominant ones — and every choice must solve
-// the system to round-off.
+// systems and PCG for diagonally dominant ones; for KKT matrices the Schur
+// complement over CHOLMOD when a large S has few rows — and every choice
+// must solve the system to round-off.
 #include <gtest/gtest.h>
 
 #include <vector>
@@ -78,6 +79,78 @@ TEST(LinearSolver, AutoFallsBackToLDLTWhenTheMatrixIsNotPositiveDefinite) {
   A.coeffRef(0, 0) = -50.0;
   double r = 0;
   EXPECT_EQ(solveWithAuto(A, &r), "Auto(EigenLDLT)");
+  EXPECT_LT(r, 1e-10);
+}
+
+/// The KKT matrix [S Bᵀ; B −R] of S with m rows, each over a few
+/// scattered unknowns; with `redundant` the last row repeats the first.
+SparseMatrixd kktOf(const SparseMatrixd& S, int m, double compliance, bool redundant) {
+  const int n = static_cast<int>(S.rows());
+  std::vector<Eigen::Triplet<double>> t;
+  for (int c = 0; c < n; ++c)
+    for (SparseMatrixd::InnerIterator it(S, c); it; ++it) t.emplace_back(it.row(), c, it.value());
+  for (int i = 0; i < m; ++i) {
+    const int row = redundant && i == m - 1 ? 0 : i;
+    for (int k = 0; k < 3; ++k) {
+      const int col = (row * 977 + k * 131) % n;
+      const double v = 1.0 + 0.5 * k - 0.1 * row;
+      t.emplace_back(n + i, col, v);
+      t.emplace_back(col, n + i, v);
+    }
+    t.emplace_back(n + i, n + i, -compliance);
+  }
+  SparseMatrixd K(n + m, n + m);
+  K.setFromTriplets(t.begin(), t.end());
+  return K;
+}
+
+/// Solves K x = b (b = K x* for a known x*, so redundant rows stay
+/// consistent) and returns the backend's name and the residual.
+std::string solveKKTWith(LinearSolverType type, const SparseMatrixd& K, int m, double* residual) {
+  auto s = LinearSolver::create(type, K.rows(), m);
+  EXPECT_TRUE(s->factor(K, m, true));
+  const Eigen::VectorXd xs = Eigen::VectorXd::LinSpaced(K.rows(), 1.0, -2.0);
+  const Eigen::VectorXd b = K * xs;
+  Eigen::VectorXd x;
+  s->solve(b, x);
+  *residual = relativeResidual(K, x, b);
+  return s->name();
+}
+
+TEST(LinearSolver, AutoEliminatesFewRowsOfALargeSPDMatrixThroughTheSchurComplement) {
+  const SparseMatrixd S = gridLaplacian(20, 1e-3);  // 8,000 unknowns, 3D fill
+  const bool ss = LinearSolver::hasSuiteSparse();
+  double r = 0;
+  // Twelve hard rows: S by CHOLMOD, the rows by their dense complement.
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, kktOf(S, 12, 0.0, false), 12, &r),
+            ss ? "Auto(CholmodSchur)" : "EigenLDLT");
+  EXPECT_LT(r, 1e-13);
+  // Compliant rows, and a row given twice (singular complement, as
+  // redundant contacts make it): still solved to round-off.
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, kktOf(S, 12, 1e-3, false), 12, &r),
+            ss ? "Auto(CholmodSchur)" : "EigenLDLT");
+  EXPECT_LT(r, 1e-13);
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, kktOf(S, 12, 0.0, true), 12, &r),
+            ss ? "Auto(CholmodSchur)" : "EigenLDLT");
+  EXPECT_LT(r, 1e-12);
+  if (!ss) return;
+  // Many rows: their solves and complement would cost more than S's
+  // factorization, so the whole matrix goes to LDLᵀ.
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, kktOf(S, 200, 0.0, false), 200, &r), "Auto(EigenLDLT)");
+  EXPECT_LT(r, 1e-12);
+  // The Cholmod backend takes the Schur path even then.
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Cholmod, kktOf(S, 200, 0.0, false), 200, &r), "CholmodSchur");
+  EXPECT_LT(r, 1e-12);
+}
+
+TEST(LinearSolver, AutoKKTGoesBackToLDLTWhenSIsIndefinite) {
+  // An FEM tangent under compression can make S indefinite: LLᵀ fails on
+  // S, and the whole KKT matrix is factored by LDLᵀ instead.
+  SparseMatrixd S = gridLaplacian(20, 1e-3);
+  S.coeffRef(0, 0) = -50.0;
+  double r = 0;
+  const SparseMatrixd K = kktOf(S, 12, 0.0, false);
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, K, 12, &r), "Auto(EigenLDLT)");
   EXPECT_LT(r, 1e-10);
 }
 
