@@ -16,9 +16,10 @@
 // the bounds of the moment, so a stopped sweep never adds energy. It
 // converges slowly where the load runs through many bodies (a stack), so
 // KKTSolver uses it as the fallback of its exact friction pass, started
-// from the exact frictionless normal impulses: on redundant contacts that
+// from the exact frictionless normal impulses (on redundant contacts that
 // pass's held-active-set responses come from a nearly singular
-// factorization, and a 100-box pile was flung apart by them.
+// factorization, and a 100-box pile was flung apart by them), and alone,
+// from no impulse, for piles, where the exact path's pivoting cycles.
 #pragma once
 
 #include <Eigen/Core>
@@ -34,7 +35,9 @@ struct FrictionRows;
 class ContactLCP {
  public:
   /// Sweeps end when no row's velocity changes by more than `tolerance`
-  /// times the problem's velocity scale, or after `maxSweeps`.
+  /// times the problem's velocity scale, or after `maxSweeps`, or sooner
+  /// when they cannot get there within `maxSweeps` (SweepStallCheck,
+  /// lastStalled()).
   struct Settings {
     int maxSweeps = 2000;
     double tolerance = 1e-10;
@@ -51,9 +54,11 @@ class ContactLCP {
              const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta, Eigen::VectorXd& phi,
              bool fromTheta = false);
 
-  /// Sweeps of the last solve, and whether it ended within the tolerance.
+  /// Sweeps of the last solve, whether it ended within the tolerance, and
+  /// whether it stopped early because it could not (see Settings).
   int lastSweeps() const { return mySweeps; }
   bool lastConverged() const { return myConverged; }
+  bool lastStalled() const { return myStalled; }
 
  private:
   /// One row of J: its dofs (whole blocks of S), entries and response.
@@ -78,7 +83,7 @@ class ContactLCP {
   std::vector<double> myJ, myY;
   std::vector<std::vector<std::pair<int, double>>> myScratch;  ///< entries of each row while building (ConstraintRows::EntryLists)
   int mySweeps = 0;
-  bool myConverged = false;
+  bool myConverged = false, myStalled = false;
 };
 
 }  // namespace sinew
