@@ -22,6 +22,8 @@ runs=(
   "hinge 10 500 Impulse:1.5" "loop 8 1000 Impulse:1.5"
   "femhex 1000 20" "femtet 4000 20"
   "stack 10 1000" "pile 10 1000"
+  # the 100-box pile over its first 2 s (the peers' scene; ContactLCP with its stall rule)
+  "pile 100 2000"
   # needs the tetgen program; reported as failed without it
   "femball 3 30"
 )
