@@ -265,7 +265,8 @@ class AutoSPDSolver : public LinearSolver {
 /// complement cost less than that factorization (contact on an FEM body);
 /// otherwise, and when S is not positive definite, EigenLDLT on the whole.
 /// `preferSchur` (the Cholmod backend) takes the Schur path whenever S is
-/// positive definite.
+/// positive definite and the dense Bᵀ and S⁻¹Bᵀ stay within kMaxDense
+/// entries each (hard incompressibility's row per element would not).
 class AutoKKTSolver : public LinearSolver {
  public:
   explicit AutoKKTSolver(bool preferSchur) : myPreferSchur(preferSchur) {}
@@ -281,7 +282,9 @@ class AutoKKTSolver : public LinearSolver {
     }
     const double m = nc, n = static_cast<double>(K.rows()) - nc;
     const double schurFlops = 4 * m * myEntriesS + 2 * m * m * n + m * m * m / 3;
-    myUseSchur = mySPD && (myPreferSchur || (myFlopsS >= AutoSPDSolver::kSupernodalFlops && schurFlops <= myFlopsS));
+    const bool pays = myPreferSchur ? m * n <= kMaxDense
+                                    : myFlopsS >= AutoSPDSolver::kSupernodalFlops && schurFlops <= myFlopsS;
+    myUseSchur = mySPD && pays;
     if (myUseSchur) {
       if (mySchur.factorSplit()) return true;
       mySPD = myUseSchur = false;  // LDLᵀ until S's pattern changes
@@ -300,6 +303,7 @@ class AutoKKTSolver : public LinearSolver {
   }
 
  private:
+  static constexpr double kMaxDense = 2e7;  ///< 160 MB a matrix
   CholmodSchurSolver mySchur;
   EigenLDLTSolver myDirect;
   double myFlopsS = 0, myEntriesS = 0;
