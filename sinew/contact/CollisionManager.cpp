@@ -403,6 +403,7 @@ void CollisionManager::setConstraintForces(const double* bilateral, const double
     c.pressure = area > 0 ? c.normalForce / area : 0;
   }
   myReported = myContacts;
+  keepWarm();
 }
 
 void CollisionManager::setFrictionForces(const double* friction) {
@@ -410,6 +411,7 @@ void CollisionManager::setFrictionForces(const double* friction) {
     ContactPoint& c = myReported[myFrictionContact[r]];
     c.frictionForce += friction[r] * c.frictionDirs[r % 2];
   }
+  keepWarm();
 }
 
 double CollisionManager::getMaxHardError() {

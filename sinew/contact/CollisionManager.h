@@ -74,7 +74,7 @@ struct ContactPoint {
   const CollisionBehavior* behavior = nullptr;  ///< the behaviour that governs it
 };
 
-class CollisionManager : public CompositeComponent, public Constrainer {
+class CollisionManager : public CompositeComponent, public Constrainer, public AuxStateComponent {
   SINEW_DECLARE_PROPERTIES
  public:
   explicit CollisionManager(MechModel& mech);
@@ -193,6 +193,20 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   /// onto its new friction directions. (The Impulse integrator detects at
   /// t0 and again at t1 and adds the impulses of both phases per contact.)
   bool carryImpulses(const std::vector<double>& onMarked, std::vector<double>& onLast) const override;
+  /// A contact found again (the same collidables and vertex) starts the
+  /// velocity solve with the impulses it carried in the last one: its
+  /// normal impulse, and its friction impulse projected onto its new
+  /// friction directions (sinew/contact/ContactWarmStart.cpp).
+  void getWarmStart(double h, double* unilateral, double* friction) const override;
+
+  // AuxStateComponent: the last solve's contact forces that warm-start the
+  // next, so that a restored state continues bit for bit. Variable size:
+  // a count, then per contact its collidables (numbered as detection lists
+  // them), its vertex, normal force and friction force.
+  int getAuxStateSize() const override { return 1 + kWarmValues * static_cast<int>(myWarm.size()); }
+  void getAuxState(double* x) const override;
+  void setAuxState(const double* x) override;
+  int storedAuxStateSize(const double* x, int available) const override;
 
  private:
   struct PairEntry {
@@ -338,6 +352,18 @@ class CollisionManager : public CompositeComponent, public Constrainer {
   };
   std::vector<RowKey> myRowKeys;     ///< of the last build
   std::vector<RowKey> myMarkedKeys;  ///< of the build markRows() remembered
+  /// The contacts of the last velocity solve that carried a force, for the
+  /// next solve's warm start (keepWarm()).
+  struct WarmContact {
+    const Component* a;
+    const Component* b;
+    int vertex;
+    double normalForce;
+    Vector3d frictionForce;
+  };
+  static constexpr int kWarmValues = 7;
+  std::vector<WarmContact> myWarm;
+  void keepWarm();
 };
 
 }  // namespace sinew

@@ -174,6 +174,14 @@ class Constrainer {
   }
   /// Receives the friction impulses of those rows, divided by h.
   virtual void setFrictionForces(const double* friction) { (void)friction; }
+  /// Starting impulses for the velocity solve over step h, one per
+  /// unilateral row and one per friction row of the last build (in their
+  /// order), such as the impulses a contact found again carried in the last
+  /// step; left as they are (zero) where there is none. A Gauss–Seidel
+  /// contact solve started there needs few sweeps on resting contact.
+  virtual void getWarmStart(double h, double* unilateral, double* friction) const {
+    (void)h, (void)unilateral, (void)friction;
+  }
   /// The largest error of the hard (compliance 0) rows at the current
   /// configuration: |φ| of a bilateral row, the penetration −φ of a
   /// unilateral one; 0 if there is none. Position stabilization asks it
@@ -220,6 +228,14 @@ class AuxStateComponent {
   virtual int getAuxStateSize() const = 0;
   virtual void getAuxState(double* x) const = 0;
   virtual void setAuxState(const double* x) = 0;
+  /// The size of the values getAuxState wrote at x, of which `available`
+  /// can be read: getAuxStateSize() for a fixed size; a component whose
+  /// size varies (the contacts of the last step) reads it from x, or
+  /// returns −1 if x cannot hold its values.
+  virtual int storedAuxStateSize(const double* x, int available) const {
+    (void)x, (void)available;
+    return getAuxStateSize();
+  }
 };
 
 /// A slave component whose motion follows master components (seed 000 eqs.

@@ -1,5 +1,6 @@
 #include "sinew/mech/MechSystemBase.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "sinew/Error.h"
@@ -245,15 +246,25 @@ void MechSystemBase::setState(const Eigen::VectorXd& state) {
   updateStructure();
   MechSystem& sys = mySolver->system();
   const int nq = sys.fullPosSize(), nu = sys.fullVelSize();
-  int na = 0;
-  for (auto* a : myAuxComps) na += a->getAuxStateSize();
-  if (state.size() != nq + nu + na) throw ModelError("state size does not match the model's structure", describe());
+  // Each component's part, whose size may vary (the contacts of the last
+  // step), is checked before anything is set.
+  std::vector<int> sizes;
+  Eigen::Index at = nq + nu;
+  for (auto* a : myAuxComps) {
+    const Eigen::Index left = state.size() - std::min(at, state.size());
+    const int size = at <= state.size() ? a->storedAuxStateSize(state.data() + at, static_cast<int>(left)) : -1;
+    if (size < 0 || at + size > state.size()) break;
+    sizes.push_back(size);
+    at += size;
+  }
+  if (sizes.size() != myAuxComps.size() || at != state.size())
+    throw ModelError("state size does not match the model's structure", describe());
   sys.setFullPos(state.head(nq));
   sys.setFullVel(state.segment(nq, nu));
   const double* x = state.data() + nq + nu;
-  for (auto* a : myAuxComps) {
-    a->setAuxState(x);
-    x += a->getAuxStateSize();
+  for (size_t k = 0; k < myAuxComps.size(); ++k) {
+    myAuxComps[k]->setAuxState(x);
+    x += sizes[k];
   }
   updateSlavePositions();
 }

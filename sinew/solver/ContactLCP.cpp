@@ -122,7 +122,7 @@ void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
 
 bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
                        const ConstraintRows& N, const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta,
-                       Eigen::VectorXd& phi, bool fromTheta) {
+                       Eigen::VectorXd& phi, bool fromTheta, const Eigen::VectorXd* phiStart) {
   if (!invertBlocks(S, sPatternChanged)) return false;
   // The unconstrained velocities.
   u.resize(S.rows());
@@ -152,12 +152,24 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   for (const Row& row : myRows) scale = std::max({scale, std::abs(row.b), std::abs(residual(row, u, 0))});
   // From the given normal impulses (the exact frictionless solution, say):
   // u = S⁻¹(b_f + Nᵀθ) in this solver's own arithmetic.
-  if (fromTheta && theta.size() == nn) {
-    for (int i = 0; i < nn; ++i) apply(myRows[i], theta[i], u);
+  const bool started = fromTheta && theta.size() == nn;
+  if (started) {
+    for (int i = 0; i < nn; ++i) {
+      theta[i] = std::max(theta[i], 0.0);
+      apply(myRows[i], theta[i], u);
+    }
   } else {
     theta.setZero(nn);
   }
   phi.setZero(nd);
+  if (started && phiStart && phiStart->size() == nd) {
+    // Within the bounds of the starting normal impulses.
+    for (int k = 0; k < nd; ++k) {
+      const double bound = D->mu[k] * theta[D->normalRow[k]];
+      phi[k] = std::clamp((*phiStart)[k], -bound, bound);
+      if (phi[k] != 0) apply(myRows[nn + k], phi[k], u);
+    }
+  }
   const double tol = mySettings.tolerance * scale;
   mySweeps = 0;
   myConverged = scale == 0;

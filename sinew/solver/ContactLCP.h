@@ -48,11 +48,13 @@ class ContactLCP {
   /// stored, as SchurKKTSolver::findDiagonalBlocks accepts) and no
   /// bilateral rows. `D` may be null or empty (no friction); `phi` gets its
   /// impulses. With `fromTheta` the sweeps start from the normal impulses
-  /// in theta (u is recomputed from them), else from zero. Returns false
-  /// if a block of S is not positive definite.
+  /// in theta (u is recomputed from them), else from zero; `phiStart`, if
+  /// given with one value per friction row, starts the friction impulses
+  /// (within their bounds). Returns false if a block of S is not positive
+  /// definite.
   bool solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf, const ConstraintRows& N,
              const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta, Eigen::VectorXd& phi,
-             bool fromTheta = false);
+             bool fromTheta = false, const Eigen::VectorXd* phiStart = nullptr);
 
   /// Sweeps of the last solve, whether it ended within the tolerance, and
   /// whether it stopped early because it could not (see Settings).

@@ -147,8 +147,14 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   // ContactLCP's stall rule, the 100-box pile's first 2 s went from 19.9
   // to 6.7 ms a step). A tall stack would rather have the exact path: 30
   // cubes (240 friction rows) take 16 ms a step here and sway at 1 cm/s.
-  if (G.numRows() == 0 && myFriction && myFriction->numRows() >= kSparseFrictionRows && useSchur(S, sPatternChanged))
-    return solveByDelassus(S, bf, G, N, u, lambda, theta, false);
+  // Started from the last step's impulses where the contacts were found
+  // again (setWarmStart).
+  if (G.numRows() == 0 && myFriction && myFriction->numRows() >= kSparseFrictionRows && useSchur(S, sPatternChanged)) {
+    const bool warm = myWarmTheta && myWarmTheta->size() == N.numRows();
+    if (warm) theta = *myWarmTheta;
+    const bool warmPhi = warm && myWarmPhi && myWarmPhi->size() == myFriction->numRows();
+    return solveByDelassus(S, bf, G, N, u, lambda, theta, warm, warmPhi ? myWarmPhi : nullptr);
+  }
   bool converged = true;
   if (!solveLCP(S, sPatternChanged, bf, G, N, u, lambda, theta, &converged)) return false;
   if (!converged) {

@@ -104,6 +104,14 @@ class KKTSolver {
   long lcpFallbacks() const { return myLCPFallbacks; }
   /// Friction rows for the following solves (null: none).
   void setFriction(const FrictionRows* D) { myFriction = D; }
+  /// Starting impulses for the next solves' contact rows (one per
+  /// unilateral row and one per friction row; null: none), e.g. the last
+  /// step's. Only the Gauss–Seidel path of a pile (ContactLCP alone) uses
+  /// them; the exact path needs no start. They must outlive the solves.
+  void setWarmStart(const Eigen::VectorXd* theta, const Eigen::VectorXd* phi) {
+    myWarmTheta = theta;
+    myWarmPhi = phi;
+  }
   /// The friction impulses of the last solve, one per friction row.
   const Eigen::VectorXd& frictionImpulses() const { return myPhi; }
 
@@ -119,10 +127,11 @@ class KKTSolver {
   /// The unilateral and friction rows together by projected Gauss–Seidel
   /// over their dense Delassus matrix J A⁻¹ Jᵀ + R, formed from responses
   /// with the bilateral rows held (KKTSolverDelassus.cpp); from the normal
-  /// impulses in theta with `warm`, else from zero.
+  /// impulses in theta with `warm`, else from zero; `phiStart` (rigid
+  /// bodies alone) starts the friction impulses too.
   bool solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                        const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta,
-                       bool warm);
+                       bool warm, const Eigen::VectorXd* phiStart = nullptr);
   bool solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                      const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   bool solveEqualities(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
@@ -164,6 +173,8 @@ class KKTSolver {
   } myPlan;
   Eigen::VectorXd myRhs, mySol;
   const FrictionRows* myFriction = nullptr;
+  const Eigen::VectorXd* myWarmTheta = nullptr;
+  const Eigen::VectorXd* myWarmPhi = nullptr;
   std::vector<char> myActive;  ///< active set of the last solveEqualities
   std::vector<int> myKrow;     ///< its KKT row of each unilateral row (−1: inactive)
   Eigen::VectorXd myPhi;

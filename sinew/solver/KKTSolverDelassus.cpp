@@ -26,14 +26,14 @@ constexpr int kMaxDenseRows = 3000;
 
 bool KKTSolver::solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                                 const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
-                                Eigen::VectorXd& theta, bool warm) {
+                                Eigen::VectorXd& theta, bool warm, const Eigen::VectorXd* phiStart) {
   const FrictionRows* D = myFriction && myFriction->numRows() > 0 ? myFriction : nullptr;
   const int nn = N.numRows(), nd = D ? D->numRows() : 0, nb = nn + nd;
   const int n = static_cast<int>(S.rows());
   if (G.numRows() == 0 && useSchur(S, false)) {
     // Rigid bodies in contact alone: the sparse operator, never formed.
     myUsedContact = true;
-    const bool solved = myContact.solve(S, myContactStale, bf, N, D, u, theta, myPhi, warm);
+    const bool solved = myContact.solve(S, myContactStale, bf, N, D, u, theta, myPhi, warm, phiStart);
     myContactStale = false;
     lambda.resize(0);
     return solved;

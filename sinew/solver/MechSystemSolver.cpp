@@ -126,6 +126,19 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
     myRowCountsN.push_back(myN.numRows() - n0);
     myRowCountsD.push_back(myD.numRows() - d0);
   }
+  if (velocityLevel && entries) {
+    // Where the constrainers know them (contacts found again), the last
+    // step's impulses start the contact solve.
+    myWarmTheta.setZero(myN.numRows());
+    myWarmPhi.setZero(myD.numRows());
+    int n = 0, d = 0;
+    for (size_t k = 0; k < myConstrainers.size(); ++k) {
+      myConstrainers[k]->getWarmStart(h, myWarmTheta.data() + n, myWarmPhi.data() + d);
+      n += myRowCountsN[k];
+      d += myRowCountsD[k];
+    }
+    myKKT.setWarmStart(&myWarmTheta, &myWarmPhi);
+  }
   // Seed 003 eq. (13) needs each row's velocity φ̇ = G u0 + G_p u_p at
   // the start of the step (the builder has put −G_p u_p in rhs).
   const bool alphaBeta = velocityLevel && myAlphaBetaU0;

@@ -197,6 +197,7 @@ class MechSystemSolver {
   ConstraintRows myG, myN;
   FrictionRows myD;  ///< friction rows of the velocity solve
   Eigen::VectorXd myU, myUp, myF, myB, myTmp, myLambda, myTheta;
+  Eigen::VectorXd myWarmTheta, myWarmPhi;  ///< the velocity solve's starting contact impulses
 };
 
 }  // namespace sinew

@@ -1,5 +1,6 @@
 // Determinism (issue: verification report): the benchmark scenes — a hinge
-// chain, a pile of boxes in contact and an FEM beam — run twice, and with
+// chain, a pile of boxes in contact, a tall stack solved by Gauss–Seidel
+// from the last step's contact forces, and an FEM beam — run twice, and with
 // one and with two TBB threads (FEM elements are evaluated in parallel),
 // end in bit-identical states; restoring a state saved mid-run and running
 // on reproduces the run's end bit for bit. The scenes are bench/Scenes.h's,
@@ -25,6 +26,9 @@ std::vector<Scene> scenes() {
   return {
       {"hingeChain10", [] { return bench::makeHingeChain(10); }, 0.5},
       {"boxPile10", [] { return bench::makeBoxes(10, true); }, 1.0},  // they land at 0.45 s and tumble
+      // 240 friction rows: ContactLCP, started from the last step's contact
+      // forces, which the state carries
+      {"boxStack30", [] { return bench::makeBoxes(30, false); }, 0.04},
       {"femHexBeam", [] {
          FemModel3d* fem;
          auto root = bench::makeFemBeam(false, 256, fem);

@@ -111,38 +111,55 @@ TEST(ContactLCP, StartsFromGivenNormalImpulses) {
 namespace sinew {
 namespace {
 
+/// n particles of mass m (S = m I) for a KKTSolver solve, and their
+/// contacts: each a normal row along z on particle i, less particle
+/// `below` if there is one, and two friction rows along x and y.
+struct ParticleContacts {
+  SparseMatrixd S;
+  Eigen::VectorXd bf;
+  ConstraintRows G, N;
+  FrictionRows D;
+  ParticleContacts(int n, double m) : S(3 * n, 3 * n), bf(Eigen::VectorXd::Zero(3 * n)) {
+    for (int k = 0; k < 3 * n; ++k) S.insert(k, k) = m;
+    S.makeCompressed();
+  }
+  void addContact(int i, int below, double mu) {
+    const int row = N.numRows();
+    addRow(N, row, i, below, 2);
+    for (int d = 0; d < 2; ++d) {
+      addRow(D.rows, D.numRows(), i, below, d);
+      D.normalRow.push_back(row);
+      D.mu.push_back(mu);
+    }
+  }
+
+ private:
+  static void addRow(ConstraintRows& rows, int row, int i, int below, int axis) {
+    rows.entries.emplace_back(row, 3 * i + axis, 1.0);
+    if (below >= 0) rows.entries.emplace_back(row, 3 * below + axis, -1.0);
+    rows.rhs.push_back(0);
+    rows.compliance.push_back(0);
+  }
+};
+
 TEST(ContactLCP, ManyContactsBetweenBodiesAloneTakeTheSparsePathWithCoulombsSolution) {
   // 120 particles on the plane z = 0, each with its own contact (240
-  // friction rows): KKTSolver finds the friction by ContactLCP from the
-  // exact normal impulses, and each particle sticks or slides as alone:
+  // friction rows): KKTSolver finds normals and friction by ContactLCP
+  // alone, from no impulse, and each particle sticks or slides as alone:
   // even ones (m |v_t| = 0.02 ≤ μ m g h) stop, odd ones (m |v_t| = 2) lose
   // μ g h of their speed along each box-friction row.
   const int n = 120;
   const double m = 2, h = 0.01, g = 9.8, mu = 0.5;
-  SparseMatrixd S(3 * n, 3 * n);
-  for (int k = 0; k < 3 * n; ++k) S.insert(k, k) = m;
-  S.makeCompressed();
-  Eigen::VectorXd bf(3 * n);
-  ConstraintRows G, N;
-  FrictionRows D;
+  ParticleContacts p(n, m);
   for (int i = 0; i < n; ++i) {
     const Eigen::Vector3d v0 = i % 2 ? Eigen::Vector3d(0.6, 0.8, 0) : Eigen::Vector3d(0.01, 0, 0);
-    bf.segment<3>(3 * i) = m * v0 + h * Eigen::Vector3d(0, 0, -m * g);
-    N.entries.emplace_back(i, 3 * i + 2, 1.0);
-    N.rhs.push_back(0);
-    N.compliance.push_back(0);
-    for (int d = 0; d < 2; ++d) {
-      D.rows.entries.emplace_back(D.numRows(), 3 * i + d, 1.0);
-      D.rows.rhs.push_back(0);
-      D.rows.compliance.push_back(0);
-      D.normalRow.push_back(i);
-      D.mu.push_back(mu);
-    }
+    p.bf.segment<3>(3 * i) = m * v0 + h * Eigen::Vector3d(0, 0, -m * g);
+    p.addContact(i, -1, mu);
   }
   KKTSolver kkt;
-  kkt.setFriction(&D);
+  kkt.setFriction(&p.D);
   Eigen::VectorXd u, lambda, theta;
-  ASSERT_TRUE(kkt.solve(S, true, bf, G, N, u, lambda, theta));
+  ASSERT_TRUE(kkt.solve(p.S, true, p.bf, p.G, p.N, u, lambda, theta));
   EXPECT_EQ(kkt.backendName(), "ContactLCP");
   const double bound = mu * m * g * h;
   for (int i = 0; i < n; ++i) {
@@ -223,6 +240,46 @@ TEST(ContactLCP, StopsSweepingWhenTheSweepsLeftCouldNotHalveTheChange) {
   EXPECT_FALSE(lcp.lastStalled());
   EXPECT_EQ(lcp.lastSweeps(), 2000);
   EXPECT_LT((u - sweptVelocities(tall, 2000)).lpNorm<Eigen::Infinity>(), 1e-15);
+}
+
+TEST(ContactLCP, APileStartedFromItsLastImpulsesNeedsFewSweeps) {
+  // Four columns of 30 particles at rest, each contact with two friction
+  // rows (240: KKTSolver's pile path). From no impulse the sweeps pass the
+  // weight down a column one contact at a time; started from the impulses
+  // of the step before (setWarmStart: here the exact ones, the weight
+  // above each contact, and no friction) the sweeps find them at once.
+  const int columns = 4, height = 30, n = columns * height;
+  const double m = 1, h = 1e-3, g = 9.8, mu = 0.5;
+  ParticleContacts p(n, m);
+  Eigen::VectorXd theta0(n);
+  for (int i = 0; i < n; ++i) {
+    const int level = i % height;
+    p.bf[3 * i + 2] = -h * m * g;
+    theta0[i] = (height - level) * m * g * h;
+    p.addContact(i, level > 0 ? i - 1 : -1, mu);
+  }
+  const SparseMatrixd& S = p.S;
+  const Eigen::VectorXd& bf = p.bf;
+  const ConstraintRows &G = p.G, &N = p.N;
+  const FrictionRows& D = p.D;
+  KKTSolver kkt;
+  kkt.setFriction(&D);
+  Eigen::VectorXd u, lambda, theta;
+  ASSERT_TRUE(kkt.solve(S, true, bf, G, N, u, lambda, theta));
+  EXPECT_EQ(kkt.backendName(), "ContactLCP");
+  EXPECT_GT(kkt.contactSolver().lastSweeps(), 500);
+  const Eigen::VectorXd phi0 = Eigen::VectorXd::Zero(D.numRows());
+  kkt.setWarmStart(&theta0, &phi0);
+  ASSERT_TRUE(kkt.solve(S, false, bf, G, N, u, lambda, theta));
+  EXPECT_TRUE(kkt.contactSolver().lastConverged());
+  EXPECT_LE(kkt.contactSolver().lastSweeps(), 2);
+  EXPECT_LT(u.lpNorm<Eigen::Infinity>(), 1e-12);
+  EXPECT_LT((theta - theta0).lpNorm<Eigen::Infinity>(), 1e-12);
+  // A start of the wrong size (the contacts changed) is no start.
+  const Eigen::VectorXd wrong = Eigen::VectorXd::Zero(n - 1);
+  kkt.setWarmStart(&wrong, &phi0);
+  ASSERT_TRUE(kkt.solve(S, false, bf, G, N, u, lambda, theta));
+  EXPECT_GT(kkt.contactSolver().lastSweeps(), 500);
 }
 
 }  // namespace
