@@ -10,6 +10,7 @@
 #include "DemoRuns.h"
 #include "demos/Demos.h"
 #include "sinew/Error.h"
+#include "sinew/contact/CollisionManager.h"
 #include "sinew/mech/MechModel.h"
 
 namespace sinew {
@@ -173,6 +174,31 @@ TEST(StateRestore, WrongSizeStateIsRejected) {
     FAIL() << "expected ModelError";
   } catch (const ModelError& e) {
     EXPECT_EQ(e.path(), "/models/mech");
+  }
+}
+
+// The collision manager's part (the last contact forces) varies in size:
+// its count is read back from the state, and a count that is not a whole
+// number or runs past the state's end is refused before anything is set.
+TEST(StateRestore, AContactPartOfTheWrongSizeIsRejected) {
+  auto root = demos::createDemo("BallPlateCollide");
+  root->initialize(0);
+  root->run(0.5);  // the ball rests on the plate
+  MechModel& mech = mechOf(*root);
+  Eigen::VectorXd s, q0, after;
+  mech.getState(s);
+  const int contacts = static_cast<int>(mech.getCollisionManager().getContacts().size());
+  ASSERT_GT(contacts, 0);
+  const Eigen::Index count = s.size() - 1 - 7 * contacts;  // the manager's part is the last
+  ASSERT_EQ(s[count], contacts);
+  mech.setState(s);  // as saved: accepted
+  for (double bad : {contacts + 1.0, contacts - 0.5, -1.0, 1e9}) {
+    Eigen::VectorXd t = s;
+    t[count] = bad;
+    t.head(3).setConstant(123.0);  // would move the first component if it were set
+    EXPECT_THROW(mech.setState(t), ModelError) << bad;
+    mech.getState(after);
+    EXPECT_EQ(after.head(3), s.head(3)) << "nothing is set from a refused state";
   }
 }
 
