@@ -8,6 +8,7 @@
 #include <cmath>
 #include <map>
 #include <tuple>
+#include <unordered_map>
 
 #include "sinew/contact/CollisionManager.h"
 
@@ -42,10 +43,11 @@ void CollisionManager::getAuxState(double* x) const {
   x[0] = static_cast<double>(myWarm.size());
   if (myWarm.empty()) return;
   const std::vector<Collider> list = collidables();
+  std::unordered_map<const Component*, double> numbers;
+  for (size_t i = 0; i < list.size(); ++i) numbers.emplace(list[i].comp, static_cast<double>(i));
   auto number = [&](const Component* c) {
-    for (size_t i = 0; i < list.size(); ++i)
-      if (list[i].comp == c) return static_cast<double>(i);
-    return -1.0;
+    const auto it = numbers.find(c);
+    return it == numbers.end() ? -1.0 : it->second;
   };
   for (size_t k = 0; k < myWarm.size(); ++k) {
     const WarmContact& w = myWarm[k];

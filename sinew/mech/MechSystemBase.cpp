@@ -1,6 +1,5 @@
 #include "sinew/mech/MechSystemBase.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "sinew/Error.h"
@@ -248,17 +247,17 @@ void MechSystemBase::setState(const Eigen::VectorXd& state) {
   const int nq = sys.fullPosSize(), nu = sys.fullVelSize();
   // Each component's part, whose size may vary (the contacts of the last
   // step), is checked before anything is set.
+  auto mismatch = [&] { return ModelError("state size does not match the model's structure", describe()); };
+  if (state.size() < nq + nu) throw mismatch();
   std::vector<int> sizes;
   Eigen::Index at = nq + nu;
   for (auto* a : myAuxComps) {
-    const Eigen::Index left = state.size() - std::min(at, state.size());
-    const int size = at <= state.size() ? a->storedAuxStateSize(state.data() + at, static_cast<int>(left)) : -1;
-    if (size < 0 || at + size > state.size()) break;
+    const int size = a->storedAuxStateSize(state.data() + at, static_cast<int>(state.size() - at));
+    if (size < 0 || at + size > state.size()) throw mismatch();
     sizes.push_back(size);
     at += size;
   }
-  if (sizes.size() != myAuxComps.size() || at != state.size())
-    throw ModelError("state size does not match the model's structure", describe());
+  if (at != state.size()) throw mismatch();
   sys.setFullPos(state.head(nq));
   sys.setFullVel(state.segment(nq, nu));
   const double* x = state.data() + nq + nu;
