@@ -199,11 +199,15 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// friction directions (sinew/contact/ContactWarmStart.cpp).
   void getWarmStart(double h, double* unilateral, double* friction) const override;
 
-  // AuxStateComponent: the last solve's contact forces that warm-start the
-  // next, so that a restored state continues bit for bit. Variable size:
-  // a count, then per contact its collidables (numbered as detection lists
-  // them), its vertex, normal force and friction force.
-  int getAuxStateSize() const override { return 1 + kWarmValues * static_cast<int>(myWarm.size()); }
+  // AuxStateComponent: what the next step takes from the last solve, so
+  // that a restored state continues bit for bit. Variable size: the count
+  // of warm contacts, then per contact its collidables (numbered as
+  // detection lists them), its vertex, normal force and friction force;
+  // then the count of bilateral contacts that pulled (left out of the next
+  // detection), then per contact its collidables and vertex.
+  int getAuxStateSize() const override {
+    return 2 + kWarmValues * static_cast<int>(myWarm.size()) + 3 * static_cast<int>(mySeparating.size());
+  }
   void getAuxState(double* x) const override;
   void setAuxState(const double* x) override;
   int storedAuxStateSize(const double* x, int available) const override;

@@ -189,7 +189,10 @@ TEST(StateRestore, AContactPartOfTheWrongSizeIsRejected) {
   mech.getState(s);
   const int contacts = static_cast<int>(mech.getCollisionManager().getContacts().size());
   ASSERT_GT(contacts, 0);
-  const Eigen::Index count = s.size() - 1 - 7 * contacts;  // the manager's part is the last
+  // The manager's part is the last: the warm contacts' count and values,
+  // then the count of pulled contacts (none here).
+  ASSERT_EQ(s[s.size() - 1], 0);
+  const Eigen::Index count = s.size() - 2 - 7 * contacts;
   ASSERT_EQ(s[count], contacts);
   mech.setState(s);  // as saved: accepted
   for (double bad : {contacts + 1.0, contacts - 0.5, -1.0, 1e9}) {
