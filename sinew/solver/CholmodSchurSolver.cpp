@@ -1,6 +1,7 @@
 #include "sinew/solver/CholmodSchurSolver.h"
 
 #include "sinew/solver/IterativeRefinement.h"
+#include "sinew/solver/SerialOpenMP.h"
 
 #ifdef SINEW_HAVE_SUITESPARSE
 #include <algorithm>
@@ -46,6 +47,7 @@ bool CholmodSchurSolver::split(const SparseMatrixd& K, int m) {
 }
 
 bool CholmodSchurSolver::factorSplit() {
+  const SerialOpenMP serial;  // CHOLMOD's fixed four OpenMP threads (SerialOpenMP.h)
   const Eigen::Map<const Eigen::VectorXd> values(myS.valuePtr(), myS.nonZeros());
   if (mySPatternChanged) {
     myLLT.analyzePattern(myS);

@@ -9,6 +9,7 @@
 #include "sinew/Error.h"
 #include "sinew/solver/CholmodSchurSolver.h"
 #include "sinew/solver/IterativeRefinement.h"
+#include "sinew/solver/SerialOpenMP.h"
 
 #ifdef SINEW_HAVE_SUITESPARSE
 #include <Eigen/CholmodSupport>
@@ -146,6 +147,7 @@ class SuiteSparseSolver : public LinearSolver {
   explicit SuiteSparseSolver(const char* name) : myName(name) {}
   bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
     if (kSPDOnly && nc > 0) throw SolverError(0, "", myName + " (LLT) cannot factor a KKT matrix");
+    const SerialOpenMP serial;  // CHOLMOD's fixed four OpenMP threads (SerialOpenMP.h)
     if (patternChanged || !myAnalyzed) {
       myFactorization.analyzePattern(A);
       myAnalyzed = true;
