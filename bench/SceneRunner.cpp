@@ -12,6 +12,8 @@
 //   sinew_scene femtet N [steps]   or tet beam, clamped, under gravity,
 //                                  h = 10 ms; also prints the time split into
 //                                  assembly, solve and the rest
+//   sinew_scene femhexinc N [steps]  the hex beam hard-incompressible per element,
+//   sinew_scene femtetinc N [steps]  the tet beam per node (§6.7: a volume row each)
 //   sinew_scene femball D [steps]  a TetGen ball (icosahedral divisions D; 3 gives
 //                                  4017 tets) bouncing on a plate, h = 10 ms;
 //                                  also prints the time split and the contacts
@@ -56,7 +58,9 @@ std::string cpuClock() {
 
 int runScene(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: sinew_scene net|chain|hinge|ball|loop|femhex|femtet|femball|stack|pile N [steps [integrator]]\n");
+    std::fprintf(stderr,
+                 "usage: sinew_scene net|chain|hinge|ball|loop|femhex|femtet|femhexinc|femtetinc|femball|stack|pile N "
+                 "[steps [integrator]]\n");
     return 2;
   }
   std::string scene = argv[1];
@@ -64,12 +68,17 @@ int runScene(int argc, char** argv) {
   int steps = argc > 3 ? std::stoi(argv[3]) : 100;
   const bool loop = scene == "loop", balls = scene == "ball", hinge = scene == "hinge" || loop || balls;
   const bool ball = scene == "femball";
-  const bool fem = scene == "femhex" || scene == "femtet" || ball;
+  const bool incomp = scene == "femhexinc" || scene == "femtetinc";
+  const bool tets = scene == "femtet" || scene == "femtetinc";
+  const bool fem = scene == "femhex" || tets || incomp || ball;
   const bool boxes = scene == "stack" || scene == "pile";
   sinew::FemModel3d* femModel = nullptr;
   const double h = hinge || boxes ? 1e-3 : 0.01;
   auto root = ball           ? sinew::bench::makeFemBall(n, femModel)
-              : fem          ? sinew::bench::makeFemBeam(scene == "femtet", n, femModel)
+              : fem          ? sinew::bench::makeFemBeam(tets, n, femModel,
+                                                      !incomp ? sinew::IncompMethod::OFF
+                                                      : tets  ? sinew::IncompMethod::NODAL
+                                                              : sinew::IncompMethod::ELEMENT)
               : boxes        ? sinew::bench::makeBoxes(n, scene == "pile", h)
               : scene == "net" ? sinew::bench::makeNet(n)
               : loop         ? sinew::bench::makeHingeLoop(n, h)

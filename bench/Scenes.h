@@ -144,8 +144,10 @@ inline double maxJointError(RootModel& root) {
 /// The FEM benchmark beam: a neo-Hookean (E = 1e5, ν = 0.3, density 1000)
 /// beam of square section, 4 times as long as it is wide, clamped at one
 /// end and sagging under gravity, of hex cells or of tets (six per cell),
-/// with about `elements` elements. `fem` is set to the model.
-inline std::unique_ptr<RootModel> makeFemBeam(bool tets, int elements, FemModel3d*& fem) {
+/// with about `elements` elements, and hard incompressibility `incomp`
+/// (§6.7; OFF by default). `fem` is set to the model.
+inline std::unique_ptr<RootModel> makeFemBeam(bool tets, int elements, FemModel3d*& fem,
+                                              IncompMethod incomp = IncompMethod::OFF) {
   // nx = 4n cells along, n × n across: 4n³ cells.
   const int cells = tets ? elements / 6 : elements;
   const int n = std::max(1, static_cast<int>(std::lround(std::cbrt(cells / 4.0))));
@@ -156,6 +158,7 @@ inline std::unique_ptr<RootModel> makeFemBeam(bool tets, int elements, FemModel3
   fem->setMaterial(NeoHookeanMaterial(1e5, 0.3));
   fem->setParticleDamping(1.0);
   if (const char* s = std::getenv("SINEW_SOLVER")) mech->getProperty("linearSolver").set(std::string(s));
+  fem->setIncompressible(incomp);
   for (auto& node : fem->nodes())
     if (node.getRestPosition().x() < -0.5 + 1e-12) node.setDynamic(false);
   return root;

@@ -21,6 +21,8 @@ runs=(
   # over-relaxed (impulseRelaxation 1.5): fewer corrections for the same tolerances
   "hinge 10 500 Impulse:1.5" "loop 8 1000 Impulse:1.5"
   "femhex 1000 20" "femtet 4000 20"
+  # hard incompressibility (a volume row per element or node): MUMPS's LDLᵀ with pivoting
+  "femhexinc 1000 10" "femtetinc 4000 10"
   "stack 10 1000" "pile 10 1000"
   # the 100-box pile over its first 2 s (the peers' scene; ContactLCP with its stall rule)
   "pile 100 2000"

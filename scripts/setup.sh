@@ -9,6 +9,7 @@ set -euo pipefail
 PACKAGES=(
   g++ cmake make pkg-config ccache
   libeigen3-dev libsuitesparse-dev libopenblas0-pthread
+  libmumps-seq-dev  # LDLT with pivoting for large indefinite systems (docs/solvers.md)
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev libtbb-dev
   libgmp-dev  # exact arithmetic of the AJL_CONTOUR collider's predicates
   tetgen  # the program FemFactory::createFromMesh runs (AGPL-3+, not linked; see docs/fem.md)

@@ -9,6 +9,8 @@
 #include "sinew/Error.h"
 #include "sinew/solver/CholmodSchurSolver.h"
 #include "sinew/solver/IterativeRefinement.h"
+#include "sinew/solver/KKTRegularization.h"
+#include "sinew/solver/MumpsSolver.h"
 #include "sinew/solver/SerialOpenMP.h"
 
 #ifdef SINEW_HAVE_SUITESPARSE
@@ -30,7 +32,8 @@ LinearSolverType parseLinearSolverType(const std::string& n) {
   if (n == "Umfpack") return LinearSolverType::Umfpack;
   if (n == "Cholmod") return LinearSolverType::Cholmod;
   if (n == "PCG") return LinearSolverType::PCG;
-  throw ModelError("unknown linear solver '" + n + "' (Auto, EigenLDLT, Umfpack, Cholmod, PCG)");
+  if (n == "Mumps") return LinearSolverType::Mumps;
+  throw ModelError("unknown linear solver '" + n + "' (Auto, EigenLDLT, Umfpack, Cholmod, PCG, Mumps)");
 }
 
 std::string toString(LinearSolverType t) {
@@ -40,6 +43,7 @@ std::string toString(LinearSolverType t) {
     case LinearSolverType::Umfpack: return "Umfpack";
     case LinearSolverType::Cholmod: return "Cholmod";
     case LinearSolverType::PCG: return "PCG";
+    case LinearSolverType::Mumps: return "Mumps";
   }
   return "?";
 }
@@ -47,15 +51,15 @@ std::string toString(LinearSolverType t) {
 namespace {
 
 /// LDLᵀ without pivoting; KKT matrices get −εI on the constraint block so
-/// every pivot is non-zero, then iterative refinement against the exact A
-/// removes the regularization error (deps.md: 1e-12 + 3 steps → 1e-14).
+/// every pivot is non-zero (KKTRegularization), then iterative refinement
+/// against the exact A removes the regularization error (deps.md: 1e-12 +
+/// 3 steps → 1e-14).
 class EigenLDLTSolver : public LinearSolver {
  public:
   bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
     myA = &A;
     myNc = nc;
-    if (nc > 0) regularize(A, patternChanged);
-    const SparseMatrixd& M = nc > 0 ? myReg : A;
+    const SparseMatrixd& M = nc > 0 ? myReg.apply(A, nc, patternChanged) : A;
     if (patternChanged || !myAnalyzed) {
       myLDLT.analyzePattern(M);
       myAnalyzed = true;
@@ -73,35 +77,9 @@ class EigenLDLTSolver : public LinearSolver {
   std::string name() const override { return "EigenLDLT"; }
 
  private:
-  /// myReg = A − ε_i on the diagonal of each constraint row i, reusing the
-  /// pattern. ε_i is 1e-12 of the row's own scale, the Jacobi estimate
-  /// Σ_j g_ij² / S_jj of its Schur complement G S⁻¹ Gᵀ: rows with small
-  /// gradients against a stiff S (an FEM element's volume row) would see a
-  /// uniform ε as a sizeable change, and refinement would crawl.
-  void regularize(const SparseMatrixd& A, bool patternChanged) {
-    if (patternChanged || myReg.nonZeros() != A.nonZeros() || myReg.rows() != A.rows()) {
-      myReg = A;
-      myDiag.clear();
-      for (int i = static_cast<int>(A.rows()) - myNc; i < A.rows(); ++i) myDiag.push_back(valuePosition(myReg, i, i));
-    } else {
-      std::copy(A.valuePtr(), A.valuePtr() + A.nonZeros(), myReg.valuePtr());
-    }
-    const int n = static_cast<int>(A.rows()) - myNc;
-    const double fallback = 1e-12 * std::max(1.0, A.diagonal().head(n).cwiseAbs().maxCoeff());
-    myScale.assign(myNc, 0.0);
-    const Eigen::VectorXd d = A.diagonal();
-    for (int j = 0; j < n; ++j)
-      for (SparseMatrixd::InnerIterator it(A, j); it; ++it)
-        if (it.row() >= n && d[j] != 0) myScale[it.row() - n] += it.value() * it.value() / std::abs(d[j]);
-    for (int i = 0; i < myNc; ++i)
-      myReg.valuePtr()[myDiag[i]] -= myScale[i] > 0 ? 1e-12 * myScale[i] : fallback;
-  }
-
   Eigen::SimplicialLDLT<SparseMatrixd, Eigen::Lower, Eigen::AMDOrdering<int>> myLDLT;
   const SparseMatrixd* myA = nullptr;
-  SparseMatrixd myReg;
-  std::vector<int> myDiag;
-  std::vector<double> myScale;
+  KKTRegularization myReg;
   Eigen::VectorXd myR;
   int myNc = 0;
   bool myAnalyzed = false;
@@ -211,7 +189,10 @@ class AutoSPDSolver : public LinearSolver {
   static constexpr double kSupernodalFlops = 1e7;
 
   bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
-    if (patternChanged) myDirectStale = myCholmodStale = myChoiceStale = true;
+    if (patternChanged) {
+      myDirectStale = myCholmodStale = myMumpsStale = myChoiceStale = true;
+      myIndefiniteLarge = false;
+    }
     myUsePCG = nc == 0 && A.rows() > 600 && dominanceRadius(A) <= 0.9;
     if (myUsePCG) return myPCG.factor(A, 0, patternChanged);
     myUseCholmod = false;
@@ -222,7 +203,18 @@ class AutoSPDSolver : public LinearSolver {
       myUseCholmod = myCholmod.factor(A, 0, myCholmodStale);
       myCholmodStale = false;
       if (myUseCholmod) return true;
-      mySupernodal = false;  // not positive definite: LDLᵀ until the pattern changes
+      // Not positive definite: until the pattern changes, a factorization
+      // with pivoting of the same (large) size if there is one, else LDLᵀ.
+      mySupernodal = false;
+      myIndefiniteLarge = true;
+    }
+#endif
+    myUseMumps = false;
+#ifdef SINEW_HAVE_MUMPS
+    if (myIndefiniteLarge) {
+      myUseMumps = myMumps.factor(A, nc, myMumpsStale);
+      myMumpsStale = false;
+      if (myUseMumps) return true;
     }
 #endif
     bool ok = myDirect.factor(A, nc, myDirectStale);
@@ -234,10 +226,16 @@ class AutoSPDSolver : public LinearSolver {
 #ifdef SINEW_HAVE_SUITESPARSE
     else if (myUseCholmod) myCholmod.solve(b, x);
 #endif
+#ifdef SINEW_HAVE_MUMPS
+    else if (myUseMumps) myMumps.solve(b, x);
+#endif
     else myDirect.solve(b, x);
   }
   std::string name() const override {
-    return myUsePCG ? "Auto(PCG)" : myUseCholmod ? "Auto(Cholmod)" : "Auto(EigenLDLT)";
+    return myUsePCG        ? "Auto(PCG)"
+           : myUseCholmod  ? "Auto(Cholmod)"
+           : myUseMumps    ? "Auto(Mumps)"
+                           : "Auto(EigenLDLT)";
   }
 
  private:
@@ -256,8 +254,12 @@ class AutoSPDSolver : public LinearSolver {
 #ifdef SINEW_HAVE_SUITESPARSE
   CholmodSolver myCholmod;
 #endif
-  bool myUsePCG = false, myUseCholmod = false, mySupernodal = false;
-  bool myDirectStale = true, myCholmodStale = true, myChoiceStale = true;
+#ifdef SINEW_HAVE_MUMPS
+  MumpsSolver myMumps;
+#endif
+  bool myUsePCG = false, myUseCholmod = false, myUseMumps = false, mySupernodal = false;
+  bool myIndefiniteLarge = false;  ///< LLᵀ failed on a supernodal-sized matrix of this pattern
+  bool myDirectStale = true, myCholmodStale = true, myMumpsStale = true, myChoiceStale = true;
 };
 
 #ifdef SINEW_HAVE_SUITESPARSE
@@ -274,6 +276,7 @@ class AutoKKTSolver : public LinearSolver {
   explicit AutoKKTSolver(bool preferSchur) : myPreferSchur(preferSchur) {}
   bool factor(const SparseMatrixd& K, int nc, bool patternChanged) override {
     myDirectStale = myDirectStale || patternChanged;
+    myMumpsStale = myMumpsStale || patternChanged;
     if (mySchur.split(K, nc)) {
       // S's pattern is new: its factorization's cost, and another chance
       // for LLᵀ.
@@ -289,18 +292,32 @@ class AutoKKTSolver : public LinearSolver {
     myUseSchur = mySPD && pays;
     if (myUseSchur) {
       if (mySchur.factorSplit()) return true;
-      mySPD = myUseSchur = false;  // LDLᵀ until S's pattern changes
+      mySPD = myUseSchur = false;  // the whole of K until S's pattern changes
     }
+    // The whole of K: where S alone is a supernodal-sized factorization, by
+    // the multifrontal LDLᵀ with pivoting (MumpsSolver.h), else by
+    // Eigen's simplicial LDLᵀ.
+    myUseMumps = false;
+#ifdef SINEW_HAVE_MUMPS
+    if (myFlopsS >= AutoSPDSolver::kSupernodalFlops) {
+      myUseMumps = myMumps.factor(K, nc, myMumpsStale);
+      myMumpsStale = false;
+      if (myUseMumps) return true;
+    }
+#endif
     const bool ok = myDirect.factor(K, nc, myDirectStale);
     myDirectStale = false;
     return ok;
   }
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
     if (myUseSchur) mySchur.solve(b, x);
+#ifdef SINEW_HAVE_MUMPS
+    else if (myUseMumps) myMumps.solve(b, x);
+#endif
     else myDirect.solve(b, x);
   }
   std::string name() const override {
-    const char* backend = myUseSchur ? "CholmodSchur" : "EigenLDLT";
+    const char* backend = myUseSchur ? "CholmodSchur" : myUseMumps ? "Mumps" : "EigenLDLT";
     return myPreferSchur ? backend : std::string("Auto(") + backend + ")";
   }
 
@@ -308,8 +325,12 @@ class AutoKKTSolver : public LinearSolver {
   static constexpr double kMaxDense = 2e7;  ///< 160 MB a matrix
   CholmodSchurSolver mySchur;
   EigenLDLTSolver myDirect;
+#ifdef SINEW_HAVE_MUMPS
+  MumpsSolver myMumps;
+#endif
   double myFlopsS = 0, myEntriesS = 0;
-  bool myPreferSchur, mySPD = true, myUseSchur = false, myDirectStale = true;
+  bool myPreferSchur, mySPD = true, myUseSchur = false, myUseMumps = false;
+  bool myDirectStale = true, myMumpsStale = true;
 };
 #endif
 
@@ -318,6 +339,14 @@ class AutoKKTSolver : public LinearSolver {
 
 bool LinearSolver::hasSuiteSparse() {
 #ifdef SINEW_HAVE_SUITESPARSE
+  return true;
+#else
+  return false;
+#endif
+}
+
+bool LinearSolver::hasMumps() {
+#ifdef SINEW_HAVE_MUMPS
   return true;
 #else
   return false;
@@ -335,6 +364,13 @@ std::unique_ptr<LinearSolver> LinearSolver::create(LinearSolverType type, int si
     return std::make_unique<AutoKKTSolver>(false);
 #else
     type = LinearSolverType::EigenLDLT;
+#endif
+  }
+  if (type == LinearSolverType::Mumps) {
+#ifdef SINEW_HAVE_MUMPS
+    return std::make_unique<MumpsSolver>();
+#else
+    throw ModelError("Mumps needs MUMPS (libmumps-seq-dev), which this build lacks");
 #endif
   }
   if (type == LinearSolverType::PCG) {

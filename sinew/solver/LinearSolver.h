@@ -11,6 +11,9 @@
 //  - Cholmod:    SuiteSparse CHOLMOD supernodal LLᵀ for SPD matrices; a KKT
 //                matrix through the Schur complement of its rows over S's
 //                factor (CholmodSchurSolver), LDLᵀ if S is indefinite;
+//  - Mumps:      MUMPS's multifrontal LDLᵀ with pivoting (sequential) on
+//                the matrix, a KKT matrix regularized and refined as for
+//                EigenLDLT (MumpsSolver.h);
 //  - PCG:        Jacobi-preconditioned conjugate gradients warm-started from
 //                the caller's guess, SPD matrices only; linear cost per step
 //                on mass-dominated systems (springs, particles), with a
@@ -19,7 +22,9 @@
 //                CHOLMOD for SPD systems whose factorization is large (3D
 //                FEM meshes), EigenLDLT otherwise; for KKT matrices the
 //                Schur complement over CHOLMOD when S is that large and the
-//                rows few (contact on an FEM body), else EigenLDLT.
+//                rows few (contact on an FEM body), else Mumps when S is
+//                that large, else EigenLDLT; an SPD matrix that large which
+//                is not positive definite after all goes to Mumps too.
 #pragma once
 
 #include <Eigen/SparseCore>
@@ -35,7 +40,7 @@ using SparseMatrixd = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 /// (compressed, sorted) pattern. Used to plan value-only refills.
 int valuePosition(const SparseMatrixd& A, int r, int c);
 
-enum class LinearSolverType { Auto, EigenLDLT, Umfpack, Cholmod, PCG };
+enum class LinearSolverType { Auto, EigenLDLT, Umfpack, Cholmod, PCG, Mumps };
 LinearSolverType parseLinearSolverType(const std::string& name);
 std::string toString(LinearSolverType t);
 
@@ -56,6 +61,8 @@ class LinearSolver {
   static std::unique_ptr<LinearSolver> create(LinearSolverType type, int size, int numConstraints);
   /// True if this build has the SuiteSparse backends.
   static bool hasSuiteSparse();
+  /// True if this build has the MUMPS backend.
+  static bool hasMumps();
 };
 
 }  // namespace sinew

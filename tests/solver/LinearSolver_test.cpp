@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "sinew/Error.h"
 #include "sinew/solver/LinearSolver.h"
 
 namespace sinew {
@@ -72,13 +73,17 @@ TEST(LinearSolver, AutoPicksTheBackendByFillAndDominance) {
   EXPECT_LT(r, 1e-10);
 }
 
+/// The backend Auto hands a large matrix to when LLᵀ cannot take it.
+std::string largeIndefinite() { return LinearSolver::hasMumps() ? "Auto(Mumps)" : "Auto(EigenLDLT)"; }
+
 TEST(LinearSolver, AutoFallsBackToLDLTWhenTheMatrixIsNotPositiveDefinite) {
   // Symmetric, indefinite (one negative eigenvalue) and large enough to be
-  // offered to the supernodal LLᵀ, which must fail and hand over.
+  // offered to the supernodal LLᵀ, which must fail and hand over: to the
+  // LDLᵀ with pivoting of MUMPS where the build has it.
   SparseMatrixd A = gridLaplacian(20, 1e-3);
   A.coeffRef(0, 0) = -50.0;
   double r = 0;
-  EXPECT_EQ(solveWithAuto(A, &r), "Auto(EigenLDLT)");
+  EXPECT_EQ(solveWithAuto(A, &r), LinearSolver::hasSuiteSparse() ? largeIndefinite() : "Auto(EigenLDLT)");
   EXPECT_LT(r, 1e-10);
 }
 
@@ -135,8 +140,9 @@ TEST(LinearSolver, AutoEliminatesFewRowsOfALargeSPDMatrixThroughTheSchurCompleme
   EXPECT_LT(r, 1e-12);
   if (!ss) return;
   // Many rows: their solves and complement would cost more than S's
-  // factorization, so the whole matrix goes to LDLᵀ.
-  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, kktOf(S, 200, 0.0, false), 200, &r), "Auto(EigenLDLT)");
+  // factorization, so the whole matrix goes to an LDLᵀ (with pivoting,
+  // MUMPS, since S alone is supernodal-sized).
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, kktOf(S, 200, 0.0, false), 200, &r), largeIndefinite());
   EXPECT_LT(r, 1e-12);
   // The Cholmod backend takes the Schur path even then.
   EXPECT_EQ(solveKKTWith(LinearSolverType::Cholmod, kktOf(S, 200, 0.0, false), 200, &r), "CholmodSchur");
@@ -150,8 +156,56 @@ TEST(LinearSolver, AutoKKTGoesBackToLDLTWhenSIsIndefinite) {
   S.coeffRef(0, 0) = -50.0;
   double r = 0;
   const SparseMatrixd K = kktOf(S, 12, 0.0, false);
-  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, K, 12, &r), "Auto(EigenLDLT)");
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Auto, K, 12, &r), largeIndefinite());
   EXPECT_LT(r, 1e-10);
+}
+
+TEST(LinearSolver, MumpsSolvesIndefiniteAndKKTMatricesToRoundOff) {
+  if (!LinearSolver::hasMumps()) {
+    EXPECT_THROW(LinearSolver::create(LinearSolverType::Mumps, 10, 0), ModelError);
+    GTEST_SKIP() << "this build has no MUMPS";
+  }
+  double r = 0;
+  // A small chain and a 3D grid, SPD; then the grid made indefinite,
+  // which LDLᵀ without pivoting factors only by luck.
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Mumps, chainLaplacian(500, 1e-3), 0, &r), "Mumps");
+  EXPECT_LT(r, 1e-12);
+  SparseMatrixd S = gridLaplacian(12, 1e-3);
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Mumps, S, 0, &r), "Mumps");
+  EXPECT_LT(r, 1e-12);
+  S.coeffRef(0, 0) = -50.0;
+  EXPECT_EQ(solveKKTWith(LinearSolverType::Mumps, S, 0, &r), "Mumps");
+  EXPECT_LT(r, 1e-12);
+  // KKT matrices of it: hard rows, compliant rows, and a row given twice
+  // (the regularization keeps it factorable, refinement exact).
+  for (const auto& [compliance, redundant] : {std::pair{0.0, false}, std::pair{1e-3, false}, std::pair{0.0, true}}) {
+    EXPECT_EQ(solveKKTWith(LinearSolverType::Mumps, kktOf(S, 30, compliance, redundant), 30, &r), "Mumps");
+    EXPECT_LT(r, 1e-12) << compliance << " " << redundant;
+  }
+}
+
+TEST(LinearSolver, MumpsKeepsItsAnalysisForTheSamePatternAndRedoesItForANewOne) {
+  if (!LinearSolver::hasMumps()) GTEST_SKIP() << "this build has no MUMPS";
+  auto s = LinearSolver::create(LinearSolverType::Mumps, 0, 0);
+  const Eigen::VectorXd b1 = Eigen::VectorXd::LinSpaced(1000, -1.0, 2.0), b2 = Eigen::VectorXd::LinSpaced(1728, 1.0, 3.0);
+  Eigen::VectorXd x;
+  for (double shift : {1e-3, 0.5}) {  // new values, same pattern
+    const SparseMatrixd A = gridLaplacian(10, shift);
+    ASSERT_TRUE(s->factor(A, 0, shift == 1e-3));
+    s->solve(b1, x);
+    EXPECT_LT(relativeResidual(A, x, b1), 1e-12) << shift;
+  }
+  const SparseMatrixd B = gridLaplacian(12, 1e-3);  // a new pattern and size
+  ASSERT_TRUE(s->factor(B, 0, true));
+  s->solve(b2, x);
+  EXPECT_LT(relativeResidual(B, x, b2), 1e-12);
+  // A singular matrix is refused, not an error.
+  SparseMatrixd Z = gridLaplacian(10, 0.0);
+  Z.coeffRef(5, 5) = 0;
+  for (int k = 0; k < Z.outerSize(); ++k)
+    for (SparseMatrixd::InnerIterator it(Z, k); it; ++it)
+      if (it.row() == 5 || it.col() == 5) it.valueRef() = 0;
+  EXPECT_FALSE(s->factor(Z, 0, true));
 }
 
 }  // namespace
