@@ -8,6 +8,7 @@
 
 #include "sinew/Error.h"
 #include "sinew/solver/CholmodSchurSolver.h"
+#include "sinew/solver/IncompleteCholeskyCG.h"
 #include "sinew/solver/IterativeRefinement.h"
 #include "sinew/solver/KKTRegularization.h"
 #include "sinew/solver/MumpsSolver.h"
@@ -187,18 +188,81 @@ class AutoSPDSolver : public LinearSolver {
   /// equal times for a 1.5k-element tet beam (1e7 flops); supernodal is 6×
   /// faster for 2k hexahedra (2e8 flops).
   static constexpr double kSupernodalFlops = 1e7;
+  /// Past this the factorization is left for incomplete-Cholesky CG
+  /// (IncompleteCholeskyCG.h), measured (docs/solvers.md, "Very large
+  /// models"): femhex 100000 (about 1e12 flops) 28.6 → 12.1 s a step;
+  /// about even at 5e10 (femhex 10000 and femtet 100000, one each way).
+  static constexpr double kIterativeFlops = 1e11;
 
   bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
     if (patternChanged) {
-      myDirectStale = myCholmodStale = myMumpsStale = myChoiceStale = true;
+      myDirectStale = myCholmodStale = myMumpsStale = myICStale = myChoiceStale = true;
       myIndefiniteLarge = false;
     }
     myUsePCG = nc == 0 && A.rows() > 600 && dominanceRadius(A) <= 0.9;
     if (myUsePCG) return myPCG.factor(A, 0, patternChanged);
+    if (myChoiceStale) {
+      const double flops = choleskyCost(A).flops;
+      mySupernodal = nc == 0 && flops >= kSupernodalFlops;
+      myIterative = nc == 0 && flops >= kIterativeFlops;
+      myChoiceStale = false;
+    }
+    myUseIC = false;
+    if (myIterative) {
+      // The direct factorization waits until a solve does not converge.
+      myUseIC = myIC.factor(A, myICStale);
+      myICStale = false;
+      if (myUseIC) {
+        myA = &A;
+        myNc = nc;
+        return true;
+      }
+      myIterative = false;  // no preconditioner: direct until the pattern changes
+    }
+    return factorDirect(A, nc);
+  }
+  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
+    if (myUseIC) {
+      if (myIC.solve(b, x)) return;
+      // Not converged: this matrix, and its pattern from now on, directly.
+      myUseIC = myIterative = false;
+      if (!factorDirect(*myA, myNc))
+        throw SolverError(0, "", "incomplete-Cholesky CG did not converge and the direct factorization failed");
+    }
+    if (myUsePCG) myPCG.solve(b, x);
+#ifdef SINEW_HAVE_SUITESPARSE
+    else if (myUseCholmod) myCholmod.solve(b, x);
+#endif
+#ifdef SINEW_HAVE_MUMPS
+    else if (myUseMumps) myMumps.solve(b, x);
+#endif
+    else myDirect.solve(b, x);
+  }
+  std::string name() const override {
+    return myUsePCG        ? "Auto(PCG)"
+           : myUseIC       ? "Auto(ICCG)"
+           : myUseCholmod  ? "Auto(Cholmod)"
+           : myUseMumps    ? "Auto(Mumps)"
+                           : "Auto(EigenLDLT)";
+  }
+
+ private:
+  /// max_i Σ_{j≠i} |A_ij| / sqrt(A_ii A_jj).
+  static double dominanceRadius(const SparseMatrixd& A) {
+    Eigen::VectorXd d = A.diagonal();
+    if (d.minCoeff() <= 0) return INFINITY;
+    Eigen::VectorXd r = Eigen::VectorXd::Zero(A.rows());
+    for (int c = 0; c < A.outerSize(); ++c)
+      for (SparseMatrixd::InnerIterator it(A, c); it; ++it)
+        if (it.row() != c) r[it.row()] += std::abs(it.value()) / std::sqrt(d[it.row()] * d[c]);
+    return r.maxCoeff();
+  }
+  /// The direct factorizations: CHOLMOD's supernodal LLᵀ for a large
+  /// factor, then LDLᵀ with pivoting (MUMPS) if it is not positive
+  /// definite, else Eigen's simplicial LDLᵀ.
+  bool factorDirect(const SparseMatrixd& A, int nc) {
     myUseCholmod = false;
 #ifdef SINEW_HAVE_SUITESPARSE
-    if (myChoiceStale) mySupernodal = nc == 0 && choleskyCost(A).flops >= kSupernodalFlops;
-    myChoiceStale = false;
     if (mySupernodal) {
       myUseCholmod = myCholmod.factor(A, 0, myCholmodStale);
       myCholmodStale = false;
@@ -221,35 +285,11 @@ class AutoSPDSolver : public LinearSolver {
     myDirectStale = false;
     return ok;
   }
-  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
-    if (myUsePCG) myPCG.solve(b, x);
-#ifdef SINEW_HAVE_SUITESPARSE
-    else if (myUseCholmod) myCholmod.solve(b, x);
-#endif
-#ifdef SINEW_HAVE_MUMPS
-    else if (myUseMumps) myMumps.solve(b, x);
-#endif
-    else myDirect.solve(b, x);
-  }
-  std::string name() const override {
-    return myUsePCG        ? "Auto(PCG)"
-           : myUseCholmod  ? "Auto(Cholmod)"
-           : myUseMumps    ? "Auto(Mumps)"
-                           : "Auto(EigenLDLT)";
-  }
 
- private:
-  /// max_i Σ_{j≠i} |A_ij| / sqrt(A_ii A_jj).
-  static double dominanceRadius(const SparseMatrixd& A) {
-    Eigen::VectorXd d = A.diagonal();
-    if (d.minCoeff() <= 0) return INFINITY;
-    Eigen::VectorXd r = Eigen::VectorXd::Zero(A.rows());
-    for (int c = 0; c < A.outerSize(); ++c)
-      for (SparseMatrixd::InnerIterator it(A, c); it; ++it)
-        if (it.row() != c) r[it.row()] += std::abs(it.value()) / std::sqrt(d[it.row()] * d[c]);
-    return r.maxCoeff();
-  }
   PCGSolver myPCG;
+  IncompleteCholeskyCG myIC;
+  const SparseMatrixd* myA = nullptr;  ///< the matrix the preconditioner was formed for
+  int myNc = 0;
   EigenLDLTSolver myDirect;
 #ifdef SINEW_HAVE_SUITESPARSE
   CholmodSolver myCholmod;
@@ -257,7 +297,8 @@ class AutoSPDSolver : public LinearSolver {
 #ifdef SINEW_HAVE_MUMPS
   MumpsSolver myMumps;
 #endif
-  bool myUsePCG = false, myUseCholmod = false, myUseMumps = false, mySupernodal = false;
+  bool myUsePCG = false, myUseIC = false, myUseCholmod = false, myUseMumps = false;
+  bool mySupernodal = false, myIterative = false, myICStale = true;
   bool myIndefiniteLarge = false;  ///< LLᵀ failed on a supernodal-sized matrix of this pattern
   bool myDirectStale = true, myCholmodStale = true, myMumpsStale = true, myChoiceStale = true;
 };

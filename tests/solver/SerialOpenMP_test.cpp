@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 
+#include "SparseTestMatrices.h"
 #include "sinew/solver/LinearSolver.h"
 #include "sinew/solver/SerialOpenMP.h"
 
@@ -44,19 +45,7 @@ TEST(SerialOpenMP, ACholmodFactorizationLeavesTheSettingAsItWas) {
   const int before = omp.get();
   omp.set(2);
   // A 3D Laplacian of 1,000 unknowns, as CHOLMOD's supernodal path takes.
-  const int n = 10;
-  auto id = [n](int i, int j, int k) { return (k * n + j) * n + i; };
-  std::vector<Eigen::Triplet<double>> t;
-  for (int k = 0; k < n; ++k)
-    for (int j = 0; j < n; ++j)
-      for (int i = 0; i < n; ++i) {
-        t.emplace_back(id(i, j, k), id(i, j, k), 6.1);
-        if (i + 1 < n) t.emplace_back(id(i, j, k), id(i + 1, j, k), -1.0), t.emplace_back(id(i + 1, j, k), id(i, j, k), -1.0);
-        if (j + 1 < n) t.emplace_back(id(i, j, k), id(i, j + 1, k), -1.0), t.emplace_back(id(i, j + 1, k), id(i, j, k), -1.0);
-        if (k + 1 < n) t.emplace_back(id(i, j, k), id(i, j, k + 1), -1.0), t.emplace_back(id(i, j, k + 1), id(i, j, k), -1.0);
-      }
-  SparseMatrixd A(n * n * n, n * n * n);
-  A.setFromTriplets(t.begin(), t.end());
+  const SparseMatrixd A = test::gridLaplacian(10, 0.1);
   auto s = LinearSolver::create(LinearSolverType::Cholmod, A.rows(), 0);
   ASSERT_TRUE(s->factor(A, 0, true));
   const Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(A.rows(), -1.0, 2.0);
