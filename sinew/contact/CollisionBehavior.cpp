@@ -46,6 +46,13 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
   list.add<CollisionBehavior>("rigidPointTol", "CONTOUR_REGION: least distance between contact points (< 0: inherited)",
                               &CollisionBehavior::getRigidPointTol, &CollisionBehavior::setRigidPointTol)
       .setDefault(-1.0);
+  list.add<CollisionBehavior>("rigidRegionTol",
+                              "CONTOUR_REGION: crossings closer than this form one region (< 0: inherited)",
+                              &CollisionBehavior::getRigidRegionTol, &CollisionBehavior::setRigidRegionTol)
+      .setDefault(-1.0);
+  list.add<CollisionBehavior>("stictionCreep", "creep speed of sticking contacts per newton (< 0: inherited)",
+                              &CollisionBehavior::getStictionCreep, &CollisionBehavior::setStictionCreep)
+      .setDefault(-1.0);
   list.add<CollisionBehavior>("method", "how contact constraints are generated", &CollisionBehavior::getMethod,
                               &CollisionBehavior::setMethod);
   list.add<CollisionBehavior>("vertexPenetrations", "whose vertices are tested",
@@ -80,6 +87,8 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
       myDamping(o.myDamping),
       myPenetrationTol(o.myPenetrationTol),
       myRigidPointTol(o.myRigidPointTol),
+      myRigidRegionTol(o.myRigidRegionTol),
+      myStictionCreep(o.myStictionCreep),
       myMethod(o.myMethod),
       myVertexPenetrations(o.myVertexPenetrations),
       myColliderType(o.myColliderType),
@@ -98,6 +107,8 @@ void CollisionBehavior::setCompliance(double c) { myCompliance = checked(c, *thi
 void CollisionBehavior::setDamping(double d) { myDamping = checked(d, *this, "damping"); }
 void CollisionBehavior::setPenetrationTol(double tol) { myPenetrationTol = checked(tol, *this, "penetrationTol"); }
 void CollisionBehavior::setRigidPointTol(double tol) { myRigidPointTol = checked(tol, *this, "rigidPointTol"); }
+void CollisionBehavior::setRigidRegionTol(double tol) { myRigidRegionTol = checked(tol, *this, "rigidRegionTol"); }
+void CollisionBehavior::setStictionCreep(double c) { myStictionCreep = checked(c, *this, "stictionCreep"); }
 
 void CollisionBehavior::setColliderType(ColliderType t) { myColliderType = t; }
 

@@ -64,6 +64,18 @@ class CollisionBehavior : public Component {
   /// from the manager, whose default is the penetration tolerance.
   double getRigidPointTol() const { return myRigidPointTol; }
   void setRigidPointTol(double tol);
+  /// CONTOUR_REGION (§8.2.1): triangle crossings closer than this belong
+  /// to one contact region; negative: inherited from the manager, whose
+  /// default is the penetration tolerance.
+  double getRigidRegionTol() const { return myRigidRegionTol; }
+  void setRigidRegionTol(double tol);
+  /// The creep speed allowed to contacts held by static friction
+  /// (§8.2.1, §8.9.4): friction rows get the compliance stictionCreep / h,
+  /// so a sticking contact slides at stictionCreep per newton of its
+  /// friction force; it regularizes the friction of redundant contacts.
+  /// Negative: inherited from the manager (default 0, none).
+  double getStictionCreep() const { return myStictionCreep; }
+  void setStictionCreep(double c);
   Method getMethod() const { return myMethod; }
   /// VertexEdgePenetration adds edge–edge contacts to vertex penetration
   /// and needs the AJL_CONTOUR collider (a ModelError at detection
@@ -108,6 +120,7 @@ class CollisionBehavior : public Component {
  private:
   bool myEnabled = false, myBilateralVertexContact = true, myBilateralSet = false, myReduceConstraints = false;
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1, myRigidPointTol = -1;
+  double myRigidRegionTol = -1, myStictionCreep = -1;
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;
   ColliderType myColliderType = ColliderType::Inherited;

@@ -426,6 +426,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
                          b.comp->describe() + "): grids are built for fixed meshes only",
                      describe());
   const double mu = resolved(behav.getFriction(), myFriction), tol = penetrationTol(behav);
+  const double creep = stictionCreep(behav);
   // FEM contacts without friction or softness are bilateral (§8.4.1.2).
   const bool asBilateral =
       behav.isBilateralVertexContactSet() ? behav.getBilateralVertexContact() : myBilateralVertexContact;
@@ -444,6 +445,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
       myContacts[k].behavior = &behav;
       myContacts[k].twoWay = twoWay;
       myContacts[k].mu = mu;
+      myContacts[k].stictionCreep = creep;
       myContacts[k].bilateral = bilateral;
     }
     if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
@@ -474,7 +476,8 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     if (byGrid)
       throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION or AJL_CONTOUR collider, not SIGNED_DISTANCE",
                        describe());
-    detectContourRegions(a, b, rigidPointTol(behav), byContours ? &ajl : nullptr);  // rigid pairs: never bilateral
+    detectContourRegions(a, b, rigidPointTol(behav), rigidRegionTol(behav),  // rigid pairs: never bilateral
+                         byContours ? &ajl : nullptr);
     settle(false);
     return;
   }

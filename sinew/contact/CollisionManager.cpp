@@ -29,6 +29,13 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
   list.add<CollisionManager>("rigidPointTol", "CONTOUR_REGION: least distance between contact points (< 0: the penetration tolerance)",
                              &CollisionManager::getRigidPointTol, &CollisionManager::setRigidPointTol)
       .setDefault(-1.0);
+  list.add<CollisionManager>("rigidRegionTol",
+                             "CONTOUR_REGION: crossings closer than this form one region (< 0: the penetration tolerance)",
+                             &CollisionManager::getRigidRegionTol, &CollisionManager::setRigidRegionTol)
+      .setDefault(-1.0);
+  list.add<CollisionManager>("stictionCreep", "default creep speed of sticking contacts per newton",
+                             &CollisionManager::getStictionCreep, &CollisionManager::setStictionCreep)
+      .setDefault(0.0);
   list.add<CollisionManager>("bilateralVertexContact", "FEM vertex contacts as bilateral rows (behaviours that do not set it)",
                              &CollisionManager::getBilateralVertexContact, &CollisionManager::setBilateralVertexContact)
       .setDefault(true);
@@ -103,6 +110,11 @@ void CollisionManager::setRigidPointTol(double tol) {
   if (!std::isfinite(tol)) throw ModelError("rigidPointTol must be finite", describe());
   myRigidPointTol = tol < 0 ? -1 : tol;
 }
+void CollisionManager::setRigidRegionTol(double tol) {
+  if (!std::isfinite(tol)) throw ModelError("rigidRegionTol must be finite", describe());
+  myRigidRegionTol = tol < 0 ? -1 : tol;
+}
+void CollisionManager::setStictionCreep(double c) { myStictionCreep = requireNonNegative(c, *this, "stictionCreep"); }
 
 // ------------------------------------------------------------- behaviours
 
@@ -261,6 +273,16 @@ double CollisionManager::rigidPointTol(const CollisionBehavior& b) const {
   return b.getRigidPointTol() >= 0 ? b.getRigidPointTol() : myRigidPointTol >= 0 ? myRigidPointTol : penetrationTol(b);
 }
 
+double CollisionManager::rigidRegionTol(const CollisionBehavior& b) const {
+  return b.getRigidRegionTol() >= 0    ? b.getRigidRegionTol()
+         : myRigidRegionTol >= 0 ? myRigidRegionTol
+                                 : penetrationTol(b);
+}
+
+double CollisionManager::stictionCreep(const CollisionBehavior& b) const {
+  return b.getStictionCreep() >= 0 ? b.getStictionCreep() : myStictionCreep;
+}
+
 Vector3d CollisionManager::getContactForce(const Component& collidable) const {
   Vector3d f = Vector3d::Zero();
   for (const auto& c : getContacts()) {
@@ -376,8 +398,12 @@ void CollisionManager::getFrictionConstraints(ConstraintBuilder& D, std::vector<
     Vector3d d0 = slip.norm() > 1e-12 ? slip.normalized() : c.normal.unitOrthogonal();
     c.frictionDirs[0] = d0;
     c.frictionDirs[1] = c.normal.cross(d0);
+    // stictionCreep regularizes the row as ArtiSynth does: compliance
+    // creep / h on the impulse, so a sticking contact slides at creep × its
+    // friction force.
+    const double creep = c.stictionCreep > 0 && D.stepSize() > 0 ? c.stictionCreep / D.stepSize() : 0.0;
     for (const Vector3d& d : c.frictionDirs) {
-      D.beginRow(0);
+      D.beginRow(0, creep);
       addContactEntries(D, c, d);
       limits.push_back({static_cast<int>(r), c.mu});
       myFrictionContact.push_back(myRowContact[r]);

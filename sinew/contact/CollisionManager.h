@@ -62,6 +62,7 @@ struct ContactPoint {
   Vector3d normal = Vector3d::Zero();    ///< unit, from B toward A
   double depth = 0;  ///< penetration distance; negative: a vertex just outside (speculative)
   double mu = 0;                         ///< friction coefficient
+  double stictionCreep = 0;              ///< creep speed per newton of friction (§8.2.1)
   double normalForce = 0;                ///< on A along `normal`, from the last solve
   Vector3d frictionForce = Vector3d::Zero();  ///< on A, from the last solve
   Vector3d frictionDirs[2] = {Vector3d::Zero(), Vector3d::Zero()};  ///< box-friction directions
@@ -119,6 +120,15 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// penetration tolerance.
   double getRigidPointTol() const { return myRigidPointTol; }
   void setRigidPointTol(double tol);
+  /// CONTOUR_REGION's distance within which triangle crossings form one
+  /// region, for behaviours that inherit it; negative (the default): the
+  /// pair's penetration tolerance.
+  double getRigidRegionTol() const { return myRigidRegionTol; }
+  void setRigidRegionTol(double tol);
+  /// The creep speed per newton of friction force of sticking contacts,
+  /// for behaviours that inherit it (default 0: friction rows are hard).
+  double getStictionCreep() const { return myStictionCreep; }
+  void setStictionCreep(double c);
   /// FEM vertex contacts as bilateral rows, for behaviours that have not
   /// set bilateralVertexContact themselves (default true).
   bool getBilateralVertexContact() const { return myBilateralVertexContact; }
@@ -293,9 +303,10 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// A contact of A's vertex with B at a world position, the rest unset.
   ContactPoint vertexContact(const Collider& a, const Collider& b, int vertex, const Vector3d& position) const;
   /// CONTOUR_REGION between two rigid bodies (§8.4.1.1; ContourRegions.cpp);
-  /// hull points closer than pointTol (rigidPointTol) are merged.
+  /// crossings within regionTol (rigidRegionTol) form one region, and hull
+  /// points closer than pointTol (rigidPointTol) are merged.
   /// Under AJL_CONTOUR, `ajl` gives the crossings and inside vertices.
-  void detectContourRegions(const Collider& a, const Collider& b, double pointTol,
+  void detectContourRegions(const Collider& a, const Collider& b, double pointTol, double regionTol,
                             const MeshIntersection* ajl = nullptr);
   /// SIGNED_DISTANCE: A's vertices against rigid B's distance grid.
   void detectVerticesByGrid(const Collider& a, const Collider& b, double margin);
@@ -313,6 +324,10 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   double penetrationTol(const CollisionBehavior& b) const;
   /// The behaviour's rigidPointTol, or the manager's, or the penetration tolerance.
   double rigidPointTol(const CollisionBehavior& b) const;
+  /// The same for rigidRegionTol.
+  double rigidRegionTol(const CollisionBehavior& b) const;
+  /// The behaviour's stictionCreep, or the manager's.
+  double stictionCreep(const CollisionBehavior& b) const;
   /// Compliant or governed by a force law: acts only on penetration and is
   /// not corrected by position stabilization.
   bool isSoft(const CollisionBehavior& b) const;
@@ -329,7 +344,8 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   ComponentList<CollisionPlane>* myPlanes;
   std::vector<PairEntry> myPairs;
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
-  double myFriction = 0, myCompliance = 0, myDamping = 0, myRigidPointTol = -1;
+  double myFriction = 0, myCompliance = 0, myDamping = 0, myRigidPointTol = -1, myRigidRegionTol = -1;
+  double myStictionCreep = 0;
   bool myReduceConstraints = false, myBilateralVertexContact = true;
   ColliderType myColliderType = ColliderType::TriIntersection;
   int myGridResolution = 20;

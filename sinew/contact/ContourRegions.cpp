@@ -1,9 +1,9 @@
 // CONTOUR_REGION contact between two rigid bodies (guide §8.4.1.1) from the
 // TRI_INTERSECTION or the AJL_CONTOUR collider (§8.4.2): the triangles of
 // the two collision meshes that cross give the intersection contours (AJL:
-// with exact predicates, and the inside vertices from the contours); crossings joined through
-// triangles that share a vertex, with the vertices of each mesh inside the
-// other that connect to them, form a contact region. Each region fits a
+// with exact predicates, and the inside vertices from the contours);
+// crossings within rigidRegionTol of each other, with the vertices of each
+// mesh inside the other that connect to them, form a contact region. Each region fits a
 // plane to its contour, whose normal (oriented from B toward A) all its
 // contacts take, with the region's greatest penetration as their depth; the
 // contacts are the region's points whose projections onto the plane form
@@ -84,6 +84,22 @@ Vector3d regionNormal(const Region& r) {
   return n.dot(s) < 0 ? Vector3d(-n) : n;
 }
 
+/// Joins the crossings with an end within `tol` of an end of another (in
+/// the first mesh's coordinates): a sweep along x over the ends sorted by x.
+void joinNearCrossings(const std::vector<TriangleBVTree::Crossing>& xs, double tol, UnionFind& uf) {
+  struct End {
+    Vector3d p;
+    int crossing;
+  };
+  std::vector<End> ends;
+  ends.reserve(2 * xs.size());
+  for (int k = 0; k < static_cast<int>(xs.size()); ++k) ends.push_back({xs[k].p, k}), ends.push_back({xs[k].q, k});
+  std::sort(ends.begin(), ends.end(), [](const End& a, const End& b) { return a.p.x() < b.p.x(); });
+  for (size_t i = 0; i < ends.size(); ++i)
+    for (size_t j = i + 1; j < ends.size() && ends[j].p.x() - ends[i].p.x() <= tol; ++j)
+      if ((ends[j].p - ends[i].p).norm() <= tol) uf.join(ends[i].crossing, ends[j].crossing);
+}
+
 }  // namespace
 
 std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d& n, double tol) {
@@ -107,7 +123,7 @@ std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d
 }
 
 void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double pointTol,
-                                            const MeshIntersection* ajl) {
+                                            double regionTol, const MeshIntersection* ajl) {
   if (!a.rigid || !b.rigid)
     throw ModelError("CONTOUR_REGION contact is for two rigid bodies (" + a.comp->describe() + ", " +
                          b.comp->describe() + "); FEM models use VERTEX_PENETRATION",
@@ -122,18 +138,21 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
   else ga->tree->crossings(*gb->tree, TBA.R, TBA.p, xs);
   if (xs.empty()) return;
 
-  // Crossings join through triangles that share a vertex, in either mesh.
+  // Crossings whose segments come within regionTol of each other form one
+  // region (rigidRegionTol): the segments of one contour meet end to end,
+  // and separate patches stay apart however coarse the meshes are.
   const int nx = static_cast<int>(xs.size());
   UnionFind uf(nx);
+  joinNearCrossings(xs, regionTol, uf);
+  // The first crossing at each vertex of either mesh: the inside vertices
+  // join its region below.
   std::vector<int> firstA(ga->mesh.numVertices(), -1), firstB(gb->mesh.numVertices(), -1);
-  auto meet = [&](int& first, int k) {  // the first crossing at a vertex, joined by the others there
-    if (first < 0) first = k;
-    else uf.join(k, first);
-  };
   for (int k = 0; k < nx; ++k)
     for (int c = 0; c < 3; ++c) {
-      meet(firstA[ga->tree->triangleVertexIndex(xs[k].tri, c)], k);
-      meet(firstB[gb->tree->triangleVertexIndex(xs[k].otherTri, c)], k);
+      int& fa = firstA[ga->tree->triangleVertexIndex(xs[k].tri, c)];
+      int& fb = firstB[gb->tree->triangleVertexIndex(xs[k].otherTri, c)];
+      if (fa < 0) fa = k;
+      if (fb < 0) fb = k;
     }
   std::vector<int> regionOf(nx, -1);
   std::vector<Region> regions;

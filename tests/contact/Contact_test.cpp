@@ -295,6 +295,50 @@ TEST(Contact, BoxOnAnInclineSlidesAtGTimesSinMinusMuCos) {
   }
 }
 
+TEST(Contact, StictionCreepLetsAStickingBoxCreepAtCreepTimesItsFrictionForce) {
+  // stictionCreep c (§8.2.1) gives each friction row the compliance c / h,
+  // so a contact held by static friction slides at c times its friction
+  // force. The box on a 30° incline with μ = 2 (every corner sticks: the
+  // uphill ones carry 0.09 m g and need μ ≥ 1.4) rests on its four
+  // corners, which slide together, each with a quarter of m g sin θ: the
+  // box creeps at v = c m g sin θ / 4. As the guide says (§8.2.1, §8.6),
+  // the contacts are regularized too (compliance 1e-6 m/N): four hard
+  // corners are redundant, their normal forces are not unique, and the
+  // solve may load only two of them, which then creep twice as fast.
+  // Without the creep the box does not move.
+  const double theta = M_PI / 6, g = 9.8, c = 1e-3;
+  for (bool onBehavior : {false, true}) {
+    BoxOnPlate s(theta, 2.0);
+    CollisionManager& cm = s.r.mech.getCollisionManager();
+    cm.setCompliance(1e-6);
+    cm.setDamping(2000);
+    if (onBehavior) {
+      cm.setStictionCreep(0.5);  // overridden by the behaviour's own value
+      s.r.mech.getDefaultCollisionBehavior(Collidable::Group::Rigid, Collidable::Group::Rigid).setStictionCreep(c);
+    } else {
+      cm.setStictionCreep(c);  // inherited by the behaviour
+    }
+    s.r.run(0.2, 0.001);
+    ASSERT_EQ(cm.getContacts().size(), 4u);
+    const Vector3d x0 = s.box.getPosition();
+    s.r.root->run(1.2);
+    const double v = c * s.box.getMass() * g * std::sin(theta) / 4;
+    const Vector3d dx = s.box.getPosition() - x0;
+    EXPECT_NEAR(dx.dot(s.downhill()), v * 1.0, 0.01 * v) << "on the behaviour: " << onBehavior;
+    EXPECT_LT((dx - dx.dot(s.downhill()) * s.downhill()).norm(), 1e-6);
+  }
+  BoxOnPlate held(theta, 2.0);
+  held.r.mech.getCollisionManager().setStictionCreep(c);
+  held.r.mech.getDefaultCollisionBehavior(Collidable::Group::Rigid, Collidable::Group::Rigid).setStictionCreep(0);
+  const Vector3d x0 = held.box.getPosition();
+  held.r.run(1.0, 0.001);
+  EXPECT_LT((held.box.getPosition() - x0).norm(), 1e-6) << "a behaviour's 0 overrides the manager's creep";
+  EXPECT_THROW(held.r.mech.getCollisionManager().setStictionCreep(-1e-3), ModelError);
+  EXPECT_THROW(held.r.mech.getDefaultCollisionBehavior(Collidable::Group::Rigid, Collidable::Group::Rigid)
+                   .setStictionCreep(std::nan("")),
+               ModelError);
+}
+
 TEST(Contact, AStackOfTenBoxesStaysStanding) {
   // Ten 0.2 m cubes of 1 kg stacked on a fixed plate, μ = 0.5: after 5 s
   // none moves faster than 1 mm/s and the plate carries the stack's weight.

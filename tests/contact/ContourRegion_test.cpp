@@ -165,6 +165,49 @@ TEST(ContourRegion, AnEdgeCrossingAnEdgeIsAContact) {
   }
 }
 
+TEST(ContourRegion, CrossingsCloserThanRigidRegionTolFormOneRegion) {
+  // A body of two 0.2 m cubes 1 cm apart (two collision meshes) sunk 1 mm
+  // into a plate whose top is two triangles. Its two footprints are two
+  // regions, four corner contacts each, while rigidRegionTol (by default
+  // the penetration tolerance) is below the gap, however coarse the plate;
+  // one region with the four outer corners once it spans the gap. The
+  // behaviour's setting wins over the manager's.
+  struct Case {
+    double onManager, onBehavior;
+    size_t contacts;
+  };
+  for (const Case& k : {Case{-1, -1, 8}, Case{-1, 0.02, 4}, Case{0.02, -1, 4}, Case{0.02, 0.001, 8}}) {
+    test::TestRoot r;  // no gravity: one step shows what detection finds
+    RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.2, 1000));
+    plate.setPose(RigidTransform3d(0, 0, -0.1));
+    plate.setDynamic(false);
+    auto pair = RigidBody::createBox("pair", 0.2, 0.2, 0.2, 125);
+    auto second = std::make_shared<PolygonalMesh>(MeshFactory::createBox(0.2, 0.2, 0.2));
+    second->translate(Vector3d(0.21, 0, 0));
+    pair->addMesh(second);
+    RigidBody& body = r.mech.addRigidBody(std::move(pair));
+    body.setPose(RigidTransform3d(-0.105, 0, 0.099));
+    CollisionBehavior behav(true, 0);
+    behav.setMethod(CollisionBehavior::Method::ContourRegion);
+    behav.setRigidRegionTol(k.onBehavior);
+    r.mech.setCollisionBehavior(body, plate, std::make_unique<CollisionBehavior>(behav));
+    r.mech.getCollisionManager().setRigidRegionTol(k.onManager);
+    r.run(1e-3, 1e-3);
+    const auto& contacts = r.mech.getCollisionManager().getContacts();
+    EXPECT_EQ(contacts.size(), k.contacts) << k.onManager << " " << k.onBehavior;
+    // At a footprint's corners, x = ±0.205 (outer) or ±0.005 (inner, two
+    // regions only), y = ±0.1, within the distance at which hull points
+    // merge (rigidPointTol, the penetration tolerance).
+    const double near = 2 * r.mech.getPenetrationTol();
+    for (const ContactPoint& c : contacts) {
+      EXPECT_GT(std::abs(c.normal.z()), 1 - 1e-9);
+      EXPECT_NEAR(std::abs(c.position.y()), 0.1, near);
+      const double x = std::abs(c.position.x());
+      EXPECT_TRUE(std::abs(x - 0.205) < near || (k.contacts == 8 && std::abs(x - 0.005) < near)) << x;
+    }
+  }
+}
+
 TEST(ContourRegion, AStackOfTenBoxesStaysStanding) {
   // Boxes of one size stacked: their sides are coplanar, so each contour
   // closes only because a vertex on the other's plane counts as crossing
