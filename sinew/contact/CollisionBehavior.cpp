@@ -65,6 +65,29 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
                               &CollisionBehavior::getColliderType, &CollisionBehavior::setColliderType);
   list.add<CollisionBehavior>("drawColorMap", "the colour map of the contact region (§8.5)",
                               &CollisionBehavior::getDrawColorMap, &CollisionBehavior::setDrawColorMap);
+  list.add<CollisionBehavior>("renderingCollidable", "0 or 1: the collidable normals, forces and maps refer to (§8.5)",
+                              &CollisionBehavior::getRenderingCollidable, &CollisionBehavior::setRenderingCollidable)
+      .setDefault(0);
+  list.add<CollisionBehavior>("drawIntersectionContours", "draw the intersection contours (§8.5)",
+                              &CollisionBehavior::getDrawIntersectionContours,
+                              &CollisionBehavior::setDrawIntersectionContours)
+      .setDefault(false);
+  list.add<CollisionBehavior>("drawIntersectionPoints", "draw the penetrating vertices (§8.5)",
+                              &CollisionBehavior::getDrawIntersectionPoints,
+                              &CollisionBehavior::setDrawIntersectionPoints)
+      .setDefault(false);
+  list.add<CollisionBehavior>("drawContactNormals", "draw the contact normals (§8.5)",
+                              &CollisionBehavior::getDrawContactNormals, &CollisionBehavior::setDrawContactNormals)
+      .setDefault(false);
+  list.add<CollisionBehavior>("drawContactForces", "draw the contact forces (§8.5)",
+                              &CollisionBehavior::getDrawContactForces, &CollisionBehavior::setDrawContactForces)
+      .setDefault(false);
+  list.add<CollisionBehavior>("drawFrictionForces", "draw the friction forces (§8.5)",
+                              &CollisionBehavior::getDrawFrictionForces, &CollisionBehavior::setDrawFrictionForces)
+      .setDefault(false);
+  list.add<CollisionBehavior>("colorMapInterpolation", "RGB or HSV interpolation of the colour map (§8.5)",
+                              &CollisionBehavior::getColorMapInterpolation,
+                              &CollisionBehavior::setColorMapInterpolation);
   list.add<CollisionBehavior>("reduceConstraints", "keep only independent contact rows (§8.6.1)",
                               &CollisionBehavior::getReduceConstraints, &CollisionBehavior::setReduceConstraints)
       .setDefault(false);
@@ -93,7 +116,8 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
       myVertexPenetrations(o.myVertexPenetrations),
       myColliderType(o.myColliderType),
       myColorMap(o.myColorMap),
-      myForceBehavior(o.myForceBehavior) {}
+      myForceBehavior(o.myForceBehavior),
+      myRender(o.myRender) {}
 
 namespace {
 double checked(double v, const Component& c, const char* what) {
@@ -111,6 +135,11 @@ void CollisionBehavior::setRigidRegionTol(double tol) { myRigidRegionTol = check
 void CollisionBehavior::setStictionCreep(double c) { myStictionCreep = checked(c, *this, "stictionCreep"); }
 
 void CollisionBehavior::setColliderType(ColliderType t) { myColliderType = t; }
+
+void CollisionBehavior::setRenderingCollidable(int c) {
+  if (c != 0 && c != 1) throw ModelError("renderingCollidable must be 0 or 1, not " + std::to_string(c), describe());
+  myRender.renderingCollidable = c;
+}
 
 void CollisionBehavior::setMethod(Method m) { myMethod = m; }
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "sinew/contact/ContactForceBehavior.h"
+#include "sinew/contact/ContactRendering.h"
 #include "sinew/model/Component.h"
 #include "sinew/model/Property.h"
 
@@ -117,6 +118,35 @@ class CollisionBehavior : public Component {
   ColorMapType getDrawColorMap() const { return myColorMap; }
   void setDrawColorMap(ColorMapType t) { myColorMap = t; }
 
+  // Contact rendering (§8.5; ContactRendering.h): each setting is the
+  // manager's until set here. The getters give this behaviour's own value,
+  // or the guide's default where it has none; the collision manager's
+  // renderSettings(behaviour) resolves them.
+  /// 0 or 1 (a ModelError otherwise): the collidable that normals point
+  /// toward, forces act on and colour maps lie on.
+  int getRenderingCollidable() const { return myRender.renderingCollidable.value_or(0); }
+  void setRenderingCollidable(int c);
+  bool getDrawIntersectionContours() const { return myRender.drawIntersectionContours.value_or(false); }
+  void setDrawIntersectionContours(bool b) { myRender.drawIntersectionContours = b; }
+  bool getDrawIntersectionPoints() const { return myRender.drawIntersectionPoints.value_or(false); }
+  void setDrawIntersectionPoints(bool b) { myRender.drawIntersectionPoints = b; }
+  bool getDrawContactNormals() const { return myRender.drawContactNormals.value_or(false); }
+  void setDrawContactNormals(bool b) { myRender.drawContactNormals = b; }
+  bool getDrawContactForces() const { return myRender.drawContactForces.value_or(false); }
+  void setDrawContactForces(bool b) { myRender.drawContactForces = b; }
+  bool getDrawFrictionForces() const { return myRender.drawFrictionForces.value_or(false); }
+  void setDrawFrictionForces(bool b) { myRender.drawFrictionForces = b; }
+  ColorInterpolation getColorMapInterpolation() const {
+    return myRender.colorMapInterpolation.value_or(ColorInterpolation::HSV);
+  }
+  void setColorMapInterpolation(ColorInterpolation i) { myRender.colorMapInterpolation = i; }
+  /// This pair's own colour-map range; none (the default): the manager's,
+  /// so that every pair shares one scale.
+  const std::optional<ScalarRange>& getColorMapRange() const { return myRender.colorMapRange; }
+  void setColorMapRange(const ScalarRange& r) { myRender.colorMapRange = r; }
+  void clearColorMapRange() { myRender.colorMapRange.reset(); }
+  const ContactRenderOverrides& renderOverrides() const { return myRender; }
+
  private:
   bool myEnabled = false, myBilateralVertexContact = true, myBilateralSet = false, myReduceConstraints = false;
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1, myRigidPointTol = -1;
@@ -126,6 +156,8 @@ class CollisionBehavior : public Component {
   ColliderType myColliderType = ColliderType::Inherited;
   ColorMapType myColorMap = ColorMapType::None;
   std::shared_ptr<const ContactForceBehavior> myForceBehavior;
+  ContactRenderOverrides myRender;
+  friend class CollisionManager;  // updates the pair's own colour-map range
 };
 
 template <>

@@ -36,6 +36,35 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
   list.add<CollisionManager>("stictionCreep", "default creep speed of sticking contacts per newton",
                              &CollisionManager::getStictionCreep, &CollisionManager::setStictionCreep)
       .setDefault(0.0);
+  list.add<CollisionManager>("renderingCollidable", "0 or 1: the collidable normals, forces and maps refer to (§8.5)",
+                             [](const CollisionManager& m) { return m.renderSettings().renderingCollidable; },
+                             [](CollisionManager& m, int c) {
+                               if (c != 0 && c != 1)
+                                 throw ModelError("renderingCollidable must be 0 or 1, not " + std::to_string(c),
+                                                  m.describe());
+                               m.renderSettings().renderingCollidable = c;
+                             })
+      .setDefault(0);
+  auto flag = [&](const char* name, const char* doc, bool ContactRenderSettings::*field) {
+    list.add<CollisionManager>(
+            name, doc, [field](const CollisionManager& m) { return m.renderSettings().*field; },
+            [field](CollisionManager& m, bool v) { m.renderSettings().*field = v; })
+        .setDefault(false);
+  };
+  flag("drawIntersectionContours", "draw the intersection contours (§8.5)",
+       &ContactRenderSettings::drawIntersectionContours);
+  flag("drawIntersectionPoints", "draw the penetrating vertices (§8.5)", &ContactRenderSettings::drawIntersectionPoints);
+  flag("drawContactNormals", "draw the contact normals (§8.5)", &ContactRenderSettings::drawContactNormals);
+  flag("drawContactForces", "draw the contact forces (§8.5)", &ContactRenderSettings::drawContactForces);
+  flag("drawFrictionForces", "draw the friction forces (§8.5)", &ContactRenderSettings::drawFrictionForces);
+  list.add<CollisionManager>("colorMapInterpolation", "RGB or HSV interpolation of the colour map (§8.5)",
+                             [](const CollisionManager& m) { return m.renderSettings().colorMapInterpolation; },
+                             [](CollisionManager& m, ColorInterpolation i) { m.renderSettings().colorMapInterpolation = i; });
+  list.add<CollisionManager>("contactNormalLen", "length of drawn contact normals (< 0: from the model's size)",
+                             &CollisionManager::getContactNormalLen, &CollisionManager::setContactNormalLen);
+  list.add<CollisionManager>("contactForceLenScale", "drawn force length per unit impulse",
+                             &CollisionManager::getContactForceLenScale, &CollisionManager::setContactForceLenScale)
+      .setDefault(1.0);
   list.add<CollisionManager>("bilateralVertexContact", "FEM vertex contacts as bilateral rows (behaviours that do not set it)",
                              &CollisionManager::getBilateralVertexContact, &CollisionManager::setBilateralVertexContact)
       .setDefault(true);
@@ -115,6 +144,16 @@ void CollisionManager::setRigidRegionTol(double tol) {
   myRigidRegionTol = tol < 0 ? -1 : tol;
 }
 void CollisionManager::setStictionCreep(double c) { myStictionCreep = requireNonNegative(c, *this, "stictionCreep"); }
+void CollisionManager::setContactNormalLen(double len) {
+  if (!std::isfinite(len)) throw ModelError("contactNormalLen must be finite", describe());
+  myContactNormalLen = len < 0 ? -1 : len;
+}
+double CollisionManager::getContactNormalLen() const {
+  return myContactNormalLen >= 0 ? myContactNormalLen : 1e3 * myMech.getPenetrationTol();
+}
+void CollisionManager::setContactForceLenScale(double s) {
+  myContactForceLenScale = requireNonNegative(s, *this, "contactForceLenScale");
+}
 
 // ------------------------------------------------------------- behaviours
 

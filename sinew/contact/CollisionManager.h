@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "sinew/contact/CollisionBehavior.h"
+#include "sinew/contact/ContactRendering.h"
 #include "sinew/contact/CollisionPlane.h"
 #include "sinew/contact/CollisionResponse.h"
 #include "sinew/geometry/DistanceGrid.h"
@@ -129,6 +130,39 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// for behaviours that inherit it (default 0: friction rows are hard).
   double getStictionCreep() const { return myStictionCreep; }
   void setStictionCreep(double c);
+  // Contact rendering (§8.5; ContactRendering.h): the settings every pair
+  // takes unless its behaviour sets its own.
+  const ContactRenderSettings& renderSettings() const { return myRender; }
+  ContactRenderSettings& renderSettings() { return myRender; }
+  /// The settings of the pair that `b` governs: its own, else these.
+  ContactRenderSettings renderSettings(const CollisionBehavior& b) const { return b.renderOverrides().over(myRender); }
+  /// The colour-map range pairs share (default AUTO_FIT), and the one of
+  /// the pair `b` governs (its own if it has one).
+  ScalarRange& colorMapRange() { return myColorMapRange; }
+  const ScalarRange& colorMapRange(const CollisionBehavior& b) const {
+    return b.getColorMapRange() ? *b.getColorMapRange() : myColorMapRange;
+  }
+  /// Brings every colour-map range that a pair drawing a map uses up to
+  /// the values of the last step (CollisionRendering.cpp): the contact
+  /// pressures or penetration depths on the pair's rendering collidable,
+  /// each range by its `updating`. A viewer calls it before drawing, as
+  /// ArtiSynth does in prerender().
+  void updateColorMapRanges();
+  /// The values a pair's colour map shows on its rendering collidable:
+  /// vertex pressures (CONTACT_PRESSURE) or penetration depths
+  /// (PENETRATION_DEPTH, AJL_CONTOUR), by vertex of that collidable's
+  /// collision mesh; empty for a pair that draws no map.
+  std::vector<std::pair<int, double>> colorMapValues(Component& a, Component& b) const;
+  /// Length of drawn contact normals; negative (the default): 1000 times
+  /// the MechModel's penetration tolerance (a tenth of the model's radius
+  /// when that tolerance is the computed one).
+  double getContactNormalLen() const;
+  void setContactNormalLen(double len);
+  /// Drawn contact and friction forces are impulse × this long (default 1;
+  /// the guide's errata E-5).
+  double getContactForceLenScale() const { return myContactForceLenScale; }
+  void setContactForceLenScale(double s);
+
   /// FEM vertex contacts as bilateral rows, for behaviours that have not
   /// set bilateralVertexContact themselves (default true).
   bool getBilateralVertexContact() const { return myBilateralVertexContact; }
@@ -346,6 +380,13 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   std::unique_ptr<CollisionBehavior> myDefaults[3][3];  ///< Rigid, Deformable, Self
   double myFriction = 0, myCompliance = 0, myDamping = 0, myRigidPointTol = -1, myRigidRegionTol = -1;
   double myStictionCreep = 0;
+  ContactRenderSettings myRender;
+  ScalarRange myColorMapRange;
+  double myContactNormalLen = -1, myContactForceLenScale = 1;
+  /// Of a pair, the first collidable (renderingCollidable 0): the first one
+  /// named when the behaviour was set for the pair, else the one listed
+  /// first by detection (the guide's lowest collidable index).
+  const Component* firstCollidable(const Component& a, const Component& b) const;
   bool myReduceConstraints = false, myBilateralVertexContact = true;
   ColliderType myColliderType = ColliderType::TriIntersection;
   int myGridResolution = 20;
