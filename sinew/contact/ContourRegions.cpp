@@ -2,8 +2,9 @@
 // TRI_INTERSECTION or the AJL_CONTOUR collider (§8.4.2): the triangles of
 // the two collision meshes that cross give the intersection contours (AJL:
 // with exact predicates, and the inside vertices from the contours);
-// crossings within rigidRegionTol of each other, with the vertices of each
-// mesh inside the other that connect to them, form a contact region. Each region fits a
+// crossings with segment ends within rigidRegionTol of each other, with
+// the vertices of each mesh inside the other that connect to them, form a
+// contact region. Each region fits a
 // plane to its contour, whose normal (oriented from B toward A) all its
 // contacts take, with the region's greatest penetration as their depth; the
 // contacts are the region's points whose projections onto the plane form
@@ -138,12 +139,17 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
   else ga->tree->crossings(*gb->tree, TBA.R, TBA.p, xs);
   if (xs.empty()) return;
 
-  // Crossings whose segments come within regionTol of each other form one
+  // Crossings with segment ends within regionTol of each other form one
   // region (rigidRegionTol): the segments of one contour meet end to end,
-  // and separate patches stay apart however coarse the meshes are.
+  // and separate patches stay apart however coarse the meshes are. The
+  // same contour point comes from two triangle tests, equal up to
+  // round-off: a tolerance below a billionth of the crossings' extent
+  // would break contours apart.
   const int nx = static_cast<int>(xs.size());
+  Eigen::AlignedBox3d extent;
+  for (const auto& x : xs) extent.extend(x.p), extent.extend(x.q);
   UnionFind uf(nx);
-  joinNearCrossings(xs, regionTol, uf);
+  joinNearCrossings(xs, std::max(regionTol, 1e-9 * extent.diagonal().norm()), uf);
   // The first crossing at each vertex of either mesh: the inside vertices
   // join its region below.
   std::vector<int> firstA(ga->mesh.numVertices(), -1), firstB(gb->mesh.numVertices(), -1);

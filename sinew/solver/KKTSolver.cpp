@@ -123,6 +123,9 @@ bool KKTSolver::solveEqualities(const SparseMatrixd& S, bool sPatternChanged, co
   for (int i = 0; i < mg; ++i) myRhs[n + i] = -G.rhs[i];
   for (int i = 0; i < N.numRows(); ++i)
     if (krow[i] >= 0) myRhs[krow[i]] = -N.rhs[i];
+  // No guess: an iterative backend (a matrix without rows on this path)
+  // starts from zero, not from the last solution, which is not state.
+  mySol.resize(0);
   myKKTSolver->solve(myRhs, mySol);
   u = mySol.head(n);
   lambda = mySol.segment(n, mg);
@@ -198,6 +201,9 @@ bool KKTSolver::solveResponse(const SparseMatrixd& S, const Eigen::VectorXd& bf,
   if (!myKKTSolver || myKKT.rows() < n + mg) return false;
   myRhs.setZero(myKKT.rows());
   myRhs.head(n) = bf;
+  // No guess: an iterative backend (a matrix without rows on this path)
+  // starts from zero, not from the last solution, which is not state.
+  mySol.resize(0);
   myKKTSolver->solve(myRhs, mySol);
   u = mySol.head(n);
   lambda = mySol.segment(n, mg);

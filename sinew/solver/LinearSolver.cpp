@@ -171,17 +171,48 @@ FactorCost choleskyCost(const SparseMatrixd& A) {
   return analysis.cost();
 }
 
-/// Auto for SPD matrices, chosen from the matrix alone so results stay
-/// deterministic and restarts reproduce them exactly:
+#ifdef SINEW_HAVE_MUMPS
+/// The MUMPS backend as Auto holds it: created on first use (most models
+/// never need it), and a MUMPS failure other than a singular matrix
+/// (workspace, ordering) reported as a failed factorization, after which
+/// Auto factors the matrix its own way.
+class LazyMumps {
+ public:
+  bool factor(const SparseMatrixd& A, int nc, bool& stale) {
+    if (!myMumps) myMumps = std::make_unique<MumpsSolver>(), stale = true;
+    try {
+      const bool ok = myMumps->factor(A, nc, stale);
+      stale = false;
+      return ok;
+    } catch (const SolverError&) {
+      myMumps.reset();
+      return false;
+    }
+  }
+  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) { myMumps->solve(b, x); }
+
+ private:
+  std::unique_ptr<MumpsSolver> myMumps;
+};
+#endif
+
+/// Auto for SPD matrices, chosen from the matrix so results stay
+/// deterministic:
 ///  - warm-started PCG when the Jacobi-scaled matrix is strictly diagonally
 ///    dominant with margin (Gershgorin bounds its condition number by
 ///    (1 + r)/(1 − r) ≤ 19, so CG converges in a few dozen steps);
+///  - incomplete-Cholesky CG when the factorization would be very large
+///    (≥ kIterativeFlops: 100k-element meshes), with the direct path below
+///    if CG does not converge;
 ///  - CHOLMOD's supernodal LLᵀ when the factorization is large
 ///    (≥ kSupernodalFlops, re-decided when the pattern changes): 3D FEM
 ///    meshes, whose dense fronts BLAS handles far better than a simplicial
-///    factorization (docs/solvers.md, "FEM beams");
-///  - otherwise Eigen's simplicial LDLᵀ (chains, small systems), falling
-///    back to it too if LLᵀ meets a matrix that is not positive definite.
+///    factorization (docs/solvers.md, "FEM beams"), and MUMPS's LDLᵀ with
+///    pivoting if LLᵀ meets a matrix that is not positive definite;
+///  - otherwise Eigen's simplicial LDLᵀ (chains, small systems).
+/// A fallback (LLᵀ failed, CG did not converge) holds until the pattern
+/// changes: a run restored past one tries the first choice again, and may
+/// then differ from the original run at round-off.
 class AutoSPDSolver : public LinearSolver {
  public:
   /// The crossover measured by `sinew_bench --benchmark_filter=FemBeam`:
@@ -190,8 +221,9 @@ class AutoSPDSolver : public LinearSolver {
   static constexpr double kSupernodalFlops = 1e7;
   /// Past this the factorization is left for incomplete-Cholesky CG
   /// (IncompleteCholeskyCG.h), measured (docs/solvers.md, "Very large
-  /// models"): femhex 100000 (about 1e12 flops) 28.6 → 12.1 s a step;
-  /// about even at 5e10 (femhex 10000 and femtet 100000, one each way).
+  /// models"): femhex 100000 (well past it) 28.6 → 12.2 s a step; at about
+  /// 5e10 the two are even (femhex 10000 faster direct, femtet 100000
+  /// faster by CG), so the threshold sits above that, on the direct side.
   static constexpr double kIterativeFlops = 1e11;
 
   bool factor(const SparseMatrixd& A, int nc, bool patternChanged) override {
@@ -199,6 +231,7 @@ class AutoSPDSolver : public LinearSolver {
       myDirectStale = myCholmodStale = myMumpsStale = myICStale = myChoiceStale = true;
       myIndefiniteLarge = false;
     }
+    myUseIC = false;
     myUsePCG = nc == 0 && A.rows() > 600 && dominanceRadius(A) <= 0.9;
     if (myUsePCG) return myPCG.factor(A, 0, patternChanged);
     if (myChoiceStale) {
@@ -207,8 +240,10 @@ class AutoSPDSolver : public LinearSolver {
       myIterative = nc == 0 && flops >= kIterativeFlops;
       myChoiceStale = false;
     }
-    myUseIC = false;
-    if (myIterative) {
+    // A matrix with a diagonal entry that is not positive (a dynamic body
+    // without mass) goes to the direct path, which refuses it in
+    // factor() so that the caller can name the component.
+    if (myIterative && A.diagonal().minCoeff() > 0) {
       // The direct factorization waits until a solve does not converge.
       myUseIC = myIC.factor(A, myICStale);
       myICStale = false;
@@ -219,24 +254,32 @@ class AutoSPDSolver : public LinearSolver {
       }
       myIterative = false;  // no preconditioner: direct until the pattern changes
     }
+    myUseIC = false;
     return factorDirect(A, nc);
   }
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) override {
+    if (myUsePCG) {
+      myPCG.solve(b, x);
+      return;
+    }
     if (myUseIC) {
       if (myIC.solve(b, x)) return;
-      // Not converged: this matrix, and its pattern from now on, directly.
+      // Not converged: this matrix, and its pattern from now on (a run
+      // restored after this point retries CG first), directly.
       myUseIC = myIterative = false;
       if (!factorDirect(*myA, myNc))
-        throw SolverError(0, "", "incomplete-Cholesky CG did not converge and the direct factorization failed");
+        throw SolverError(0, "",
+                          "conjugate gradients did not converge on a very large matrix (" +
+                              std::to_string(myA->rows()) + " unknowns), and its direct factorization failed: "
+                              "it is singular or far from positive definite");
     }
-    if (myUsePCG) myPCG.solve(b, x);
 #ifdef SINEW_HAVE_SUITESPARSE
-    else if (myUseCholmod) myCholmod.solve(b, x);
+    if (myUseCholmod) return myCholmod.solve(b, x);
 #endif
 #ifdef SINEW_HAVE_MUMPS
-    else if (myUseMumps) myMumps.solve(b, x);
+    if (myUseMumps) return myMumps.solve(b, x);
 #endif
-    else myDirect.solve(b, x);
+    myDirect.solve(b, x);
   }
   std::string name() const override {
     return myUsePCG        ? "Auto(PCG)"
@@ -277,7 +320,6 @@ class AutoSPDSolver : public LinearSolver {
 #ifdef SINEW_HAVE_MUMPS
     if (myIndefiniteLarge) {
       myUseMumps = myMumps.factor(A, nc, myMumpsStale);
-      myMumpsStale = false;
       if (myUseMumps) return true;
     }
 #endif
@@ -295,7 +337,7 @@ class AutoSPDSolver : public LinearSolver {
   CholmodSolver myCholmod;
 #endif
 #ifdef SINEW_HAVE_MUMPS
-  MumpsSolver myMumps;
+  LazyMumps myMumps;
 #endif
   bool myUsePCG = false, myUseIC = false, myUseCholmod = false, myUseMumps = false;
   bool mySupernodal = false, myIterative = false, myICStale = true;
@@ -308,10 +350,13 @@ class AutoSPDSolver : public LinearSolver {
 /// would go to the supernodal factorization (≥ kSupernodalFlops) and the
 /// rows are few enough that their solves with S's factor and their dense
 /// complement cost less than that factorization (contact on an FEM body);
-/// otherwise, and when S is not positive definite, EigenLDLT on the whole.
+/// otherwise, and when S is not positive definite, the whole of K: by
+/// MUMPS's LDLᵀ with pivoting where S alone is that large (hard
+/// incompressibility, an indefinite FEM tangent), else by EigenLDLT.
 /// `preferSchur` (the Cholmod backend) takes the Schur path whenever S is
 /// positive definite and the dense Bᵀ and S⁻¹Bᵀ stay within kMaxDense
-/// entries each (hard incompressibility's row per element would not).
+/// entries each (hard incompressibility's row per element would not), and
+/// otherwise the same whole-K path.
 class AutoKKTSolver : public LinearSolver {
  public:
   explicit AutoKKTSolver(bool preferSchur) : myPreferSchur(preferSchur) {}
@@ -342,7 +387,6 @@ class AutoKKTSolver : public LinearSolver {
 #ifdef SINEW_HAVE_MUMPS
     if (myFlopsS >= AutoSPDSolver::kSupernodalFlops) {
       myUseMumps = myMumps.factor(K, nc, myMumpsStale);
-      myMumpsStale = false;
       if (myUseMumps) return true;
     }
 #endif
@@ -367,7 +411,7 @@ class AutoKKTSolver : public LinearSolver {
   CholmodSchurSolver mySchur;
   EigenLDLTSolver myDirect;
 #ifdef SINEW_HAVE_MUMPS
-  MumpsSolver myMumps;
+  LazyMumps myMumps;
 #endif
   double myFlopsS = 0, myEntriesS = 0;
   bool myPreferSchur, mySPD = true, myUseSchur = false, myUseMumps = false;

@@ -19,8 +19,10 @@
 //                on mass-dominated systems (springs, particles), with a
 //                direct LDLᵀ fallback when it does not converge;
 //  - Auto:       per matrix — PCG for diagonally dominant SPD systems,
-//                CHOLMOD for SPD systems whose factorization is large (3D
-//                FEM meshes), EigenLDLT otherwise; for KKT matrices the
+//                incomplete-Cholesky CG for SPD systems whose factorization
+//                would be very large (100k-element meshes), CHOLMOD for
+//                those whose factorization is large (3D FEM meshes),
+//                EigenLDLT otherwise; for KKT matrices the
 //                Schur complement over CHOLMOD when S is that large and the
 //                rows few (contact on an FEM body), else Mumps when S is
 //                that large, else EigenLDLT; an SPD matrix that large which

@@ -14,6 +14,8 @@ namespace sinew {
 namespace {
 /// MUMPS's Fortran communicator for the sequential library.
 constexpr int kCommWorld = -987654;
+/// MUMPS's default extra workspace for pivoting, percent of the analysis's estimate.
+constexpr int kWorkspacePercent = 20;
 /// ICNTL(i) and INFOG(i) as the MUMPS manual numbers them.
 int& icntl(DMUMPS_STRUC_C& id, int i) { return id.icntl[i - 1]; }
 int infog(const DMUMPS_STRUC_C& id, int i) { return id.infog[i - 1]; }
@@ -80,14 +82,20 @@ bool MumpsSolver::factor(const SparseMatrixd& A, int nc, bool patternChanged) {
   myNc = nc;
   const SparseMatrixd& M = nc > 0 ? myReg.apply(A, nc, patternChanged) : A;
   DMUMPS_STRUC_C& id = myMumps->id;
-  const bool analyse = patternChanged || !myAnalyzed || id.n != M.rows();
+  bool analyse = patternChanged || !myAnalyzed || id.n != M.rows();
   gather(M, analyse);
+  if (!analyse && myValues.size() != myRows.size()) {
+    // A new pattern of the same size that the caller did not announce.
+    analyse = true;
+    gather(M, true);
+  }
   id.n = static_cast<int>(M.rows());
   id.nnz = static_cast<MUMPS_INT8>(myValues.size());
   id.irn = myRows.data();
   id.jcn = myCols.data();
   id.a = myValues.data();
   if (analyse) {
+    icntl(id, 14) = kWorkspacePercent;  // as the analysis foresees, until pivoting needs more
     myMumps->run(1);
     if (infog(id, 1) < 0) myMumps->fail("analysis");
     myAnalyzed = true;
@@ -99,7 +107,7 @@ bool MumpsSolver::factor(const SparseMatrixd& A, int nc, bool patternChanged) {
     if (err >= 0) return true;
     if (err == -10) return false;  // numerically singular
     if ((err == -8 || err == -9 || err == -14 || err == -15 || err == -17 || err == -20) && attempt < 4) {
-      icntl(id, 14) = std::max(icntl(id, 14), 20) * 2;  // percent of extra workspace
+      icntl(id, 14) *= 2;  // percent of extra workspace: at most 16 times the default
       continue;
     }
     myMumps->fail("factorization");

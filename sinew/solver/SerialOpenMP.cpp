@@ -2,6 +2,8 @@
 
 #include <dlfcn.h>
 
+#include <mutex>
+
 namespace sinew {
 
 namespace {
@@ -27,15 +29,29 @@ const Runtime& runtime() {
 }
 }  // namespace
 
+namespace {
+/// The setting is the process's, so instances on several threads share one
+/// count: the first saves and clears it, the last puts it back.
+std::mutex gMutex;
+int gDepth = 0;
+int gSaved = 0;
+}  // namespace
+
 SerialOpenMP::SerialOpenMP() {
   const Runtime& r = runtime();
   if (!r.set) return;
-  mySaved = r.get();
-  r.set(0);
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (gDepth++ == 0) {
+    gSaved = r.get();
+    r.set(0);
+  }
+  myActive = true;
 }
 
 SerialOpenMP::~SerialOpenMP() {
-  if (mySaved >= 0) runtime().set(mySaved);
+  if (!myActive) return;
+  std::lock_guard<std::mutex> lock(gMutex);
+  if (--gDepth == 0) runtime().set(gSaved);
 }
 
 }  // namespace sinew

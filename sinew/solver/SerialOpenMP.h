@@ -10,8 +10,10 @@
 // save: a 3.5k-unknown hex beam's factorization took 32 ms with them and
 // 10 ms without on two cores. While an instance lives, OpenMP's
 // max-active-levels is 0 (every region runs on the calling thread alone);
-// the old value comes back when it goes. Where no OpenMP runtime is
-// loaded (libraries built without it) it does nothing.
+// the old value comes back when the last instance, on any thread, goes
+// (the setting is the process's: an application's own OpenMP regions run
+// serial meanwhile too). Where no OpenMP runtime is loaded (libraries
+// built without it) it does nothing.
 #pragma once
 
 namespace sinew {
@@ -24,7 +26,7 @@ class SerialOpenMP {
   SerialOpenMP& operator=(const SerialOpenMP&) = delete;
 
  private:
-  int mySaved = -1;  ///< the level to restore; −1: nothing was changed
+  bool myActive = false;  ///< whether this instance counts (an OpenMP runtime is loaded)
 };
 
 }  // namespace sinew

@@ -23,6 +23,15 @@ TEST(LargeSolves, AutoSolvesAVeryLargeSPDMatrixIterativelyToRoundOff) {
   s->solve(b, x);
   EXPECT_EQ(s->name(), "Auto(ICCG)");
   EXPECT_LT((A * x - b).norm() / b.norm(), 1e-12);
+  // The same solver on a diagonally dominant matrix of another pattern:
+  // PCG, to round-off.
+  const SparseMatrixd D = test::gridLaplacian(30, 10.0);
+  ASSERT_TRUE(s->factor(D, 0, true));
+  const Eigen::VectorXd c = Eigen::VectorXd::LinSpaced(D.rows(), 1.0, 3.0);
+  Eigen::VectorXd y;
+  s->solve(c, y);
+  EXPECT_EQ(s->name(), "Auto(PCG)");
+  EXPECT_LT((D * y - c).norm() / c.norm(), 1e-12);
 }
 
 }  // namespace
