@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "sinew/contact/ContactForceBehavior.h"
@@ -115,8 +116,11 @@ class CollisionBehavior : public Component {
   /// depths under AJL_CONTOUR, found also for an INACTIVE pair (the
   /// guide's PenetrationRenderDemo shows penetration without contact);
   /// CONTACT_PRESSURE is the contacts' vertex pressures.
-  ColorMapType getDrawColorMap() const { return myColorMap; }
+  /// This behaviour's own map (NONE when it has none: then the
+  /// manager's, CollisionManager::colorMapOf resolves it).
+  ColorMapType getDrawColorMap() const { return myColorMap.value_or(ColorMapType::None); }
   void setDrawColorMap(ColorMapType t) { myColorMap = t; }
+  bool isDrawColorMapSet() const { return myColorMap.has_value(); }
 
   // Contact rendering (§8.5; ContactRendering.h): each setting is the
   // manager's until set here. The getters give this behaviour's own value,
@@ -154,7 +158,7 @@ class CollisionBehavior : public Component {
   Method myMethod = Method::Default;
   VertexPenetrations myVertexPenetrations = VertexPenetrations::Auto;
   ColliderType myColliderType = ColliderType::Inherited;
-  ColorMapType myColorMap = ColorMapType::None;
+  std::optional<ColorMapType> myColorMap;
   std::shared_ptr<const ContactForceBehavior> myForceBehavior;
   ContactRenderOverrides myRender;
   friend class CollisionManager;  // updates the pair's own colour-map range

@@ -415,7 +415,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   if (behav.getMethod() == M::Inactive) {
     // No contact, but a penetration map still has its data (§8.5).
     MeshIntersection shown;
-    if (behav.getDrawColorMap() == CollisionBehavior::ColorMapType::PenetrationDepth &&
+    if (colorMapOf(behav) == CollisionBehavior::ColorMapType::PenetrationDepth &&
         collider == ColliderType::AjlContour && !a.plane && !b.plane)
       intersectPair(a, b, shown);
     return;
@@ -516,10 +516,10 @@ std::vector<const CollisionManager*> CollisionManager::governingManagers(const s
 }
 
 bool CollisionManager::drawsPenetrationMaps(const std::vector<const CollisionManager*>& managers) {
-  const auto draws = [](const CollisionBehavior& b) {
-    return b.getDrawColorMap() == CollisionBehavior::ColorMapType::PenetrationDepth;
-  };
   for (const CollisionManager* cm : managers) {
+    const auto draws = [cm](const CollisionBehavior& b) {
+      return cm->colorMapOf(b) == CollisionBehavior::ColorMapType::PenetrationDepth;
+    };
     for (const CollisionBehavior& b : *cm->myBehaviors)
       if (draws(b)) return true;
     for (const auto& row : cm->myDefaults)
@@ -608,7 +608,8 @@ void CollisionManager::updateContacts(double h) {
       const CollisionManager* owner = nullptr;
       const CollisionBehavior* behav = pairBehavior(all[i], all[j], &owner);
       if (!behav) continue;
-      if (still && behav->getDrawColorMap() != CollisionBehavior::ColorMapType::PenetrationDepth) continue;
+      if (still && (owner ? owner : this)->colorMapOf(*behav) != CollisionBehavior::ColorMapType::PenetrationDepth)
+        continue;
       if (apart(i, j, penetrationTol(*behav) + reach)) continue;
       // A pair set by hand keeps its order (first collidable, §8.4.1.3).
       const Collider *a = &all[i], *b = &all[j];

@@ -57,6 +57,8 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
   flag("drawContactNormals", "draw the contact normals (§8.5)", &ContactRenderSettings::drawContactNormals);
   flag("drawContactForces", "draw the contact forces (§8.5)", &ContactRenderSettings::drawContactForces);
   flag("drawFrictionForces", "draw the friction forces (§8.5)", &ContactRenderSettings::drawFrictionForces);
+  list.add<CollisionManager>("drawColorMap", "the colour map of pairs whose behaviour sets none (§8.5)",
+                             &CollisionManager::getDrawColorMap, &CollisionManager::setDrawColorMap);
   list.add<CollisionManager>("colorMapInterpolation", "RGB or HSV interpolation of the colour map (§8.5)",
                              [](const CollisionManager& m) { return m.renderSettings().colorMapInterpolation; },
                              [](CollisionManager& m, ColorInterpolation i) { m.renderSettings().colorMapInterpolation = i; });

@@ -132,6 +132,13 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   void setStictionCreep(double c);
   // Contact rendering (§8.5; ContactRendering.h): the settings every pair
   // takes unless its behaviour sets its own.
+  /// The colour map of pairs whose behaviour has none of its own (default
+  /// NONE), and the map of the pair `b` governs.
+  CollisionBehavior::ColorMapType getDrawColorMap() const { return myDrawColorMap; }
+  void setDrawColorMap(CollisionBehavior::ColorMapType t) { myDrawColorMap = t; }
+  CollisionBehavior::ColorMapType colorMapOf(const CollisionBehavior& b) const {
+    return b.isDrawColorMapSet() ? b.getDrawColorMap() : myDrawColorMap;
+  }
   const ContactRenderSettings& renderSettings() const { return myRender; }
   ContactRenderSettings& renderSettings() { return myRender; }
   /// The settings of the pair that `b` governs: its own, else these.
@@ -381,6 +388,7 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   double myFriction = 0, myCompliance = 0, myDamping = 0, myRigidPointTol = -1, myRigidRegionTol = -1;
   double myStictionCreep = 0;
   ContactRenderSettings myRender;
+  CollisionBehavior::ColorMapType myDrawColorMap = CollisionBehavior::ColorMapType::None;
   ScalarRange myColorMapRange;
   double myContactNormalLen = -1, myContactForceLenScale = 1;
   /// Of a pair, the first collidable (renderingCollidable 0): the first one

@@ -20,11 +20,11 @@ const Component* CollisionManager::firstCollidable(const Component& a, const Com
 std::vector<std::pair<int, double>> CollisionManager::colorMapValues(Component& a, Component& b) const {
   std::vector<std::pair<int, double>> values;
   const CollisionBehavior* behav = getActingBehavior(a, b);
-  if (!behav || behav->getDrawColorMap() == CollisionBehavior::ColorMapType::None) return values;
+  if (!behav || colorMapOf(*behav) == CollisionBehavior::ColorMapType::None) return values;
   const Component* first = firstCollidable(a, b);
   const Component* on = renderSettings(*behav).renderingCollidable == 0 ? first : (first == &a ? &b : &a);
   const Component* other = on == &a ? &b : &a;
-  if (behav->getDrawColorMap() == CollisionBehavior::ColorMapType::ContactPressure) {
+  if (colorMapOf(*behav) == CollisionBehavior::ColorMapType::ContactPressure) {
     // The pressures of the contacts whose penetrating vertex is on it.
     for (const ContactPoint& c : myReported)
       if (c.collidableA == on && c.collidableB == other && c.vertex >= 0) values.emplace_back(c.vertex, c.pressure);

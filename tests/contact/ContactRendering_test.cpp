@@ -60,9 +60,9 @@ TEST(ContactRendering, APressureMapLiesOnTheRenderingCollidableAndItsRangeFollow
   plate.setPose(RigidTransform3d(0, 0, -0.1));
   plate.setDynamic(false);
   FemModel3d& block = test::addBlock(r.mech, "block", 0.4, 0.2, 2, 0.1 + 1e-3);
-  auto behav = std::make_unique<CollisionBehavior>(true, 0);
-  behav->setDrawColorMap(CollisionBehavior::ColorMapType::ContactPressure);
-  CollisionBehavior& pair = r.mech.setCollisionBehavior(block, plate, std::move(behav));
+  // The map is the manager's: the pair's behaviour sets none.
+  r.mech.getCollisionManager().getProperty("drawColorMap").set(std::string("CONTACT_PRESSURE"));
+  CollisionBehavior& pair = r.mech.setCollisionBehavior(block, plate, std::make_unique<CollisionBehavior>(true, 0));
   r.run(2.0, 0.01);
   CollisionManager& cm = r.mech.getCollisionManager();
   const auto values = cm.colorMapValues(block, plate);
@@ -94,6 +94,11 @@ TEST(ContactRendering, APressureMapLiesOnTheRenderingCollidableAndItsRangeFollow
   pair.setRenderingCollidable(1);
   EXPECT_TRUE(cm.colorMapValues(block, plate).empty());
   EXPECT_TRUE(cm.colorMapValues(plate, block).empty()) << "the pair's order is the behaviour's, not the call's";
+  // The behaviour's own NONE turns the manager's map off for the pair.
+  pair.setRenderingCollidable(0);
+  ASSERT_FALSE(cm.colorMapValues(block, plate).empty());
+  pair.setDrawColorMap(CollisionBehavior::ColorMapType::None);
+  EXPECT_TRUE(cm.colorMapValues(block, plate).empty());
 }
 
 }  // namespace
