@@ -1,6 +1,7 @@
 // Determinism (issue: verification report): the benchmark scenes — a hinge
 // chain, a pile of boxes in contact, a tall stack solved by Gauss–Seidel
-// from the last step's contact forces, and an FEM beam — run twice, and with
+// from the last step's contact forces, and an FEM beam, plain and hard-
+// incompressible (MUMPS) — run twice, and with
 // one and with two TBB threads (FEM elements are evaluated in parallel),
 // end in bit-identical states; restoring a state saved mid-run and running
 // on reproduces the run's end bit for bit. The scenes are bench/Scenes.h's,
@@ -36,6 +37,15 @@ std::vector<Scene> scenes() {
          root->initialize(0);
          return root;
        }, 0.3},
+      // hard incompressibility: its KKT matrices go to MUMPS's LDLᵀ with
+      // pivoting, S's to CHOLMOD with OpenMP held serial
+      {"femHexBeamIncompressible", [] {
+         FemModel3d* fem;
+         auto root = bench::makeFemBeam(false, 256, fem, IncompMethod::ELEMENT);
+         root->setMaxStepSize(0.01);
+         root->initialize(0);
+         return root;
+       }, 0.2},
   };
 }
 
