@@ -19,7 +19,14 @@ const std::vector<std::string>& EnumNames<PosStabilization>::get() {
   return n;
 }
 const std::vector<std::string>& EnumNames<LinearSolverType>::get() {
-  static const std::vector<std::string> n{"Auto", "EigenLDLT", "Umfpack", "Cholmod", "PCG"};
+  // The names parseLinearSolverType reads, in the enum's order.
+  static const std::vector<std::string> n = [] {
+    std::vector<std::string> names;
+    for (auto t : {LinearSolverType::Auto, LinearSolverType::EigenLDLT, LinearSolverType::Umfpack,
+                   LinearSolverType::Cholmod, LinearSolverType::PCG, LinearSolverType::Mumps})
+      names.push_back(toString(t));
+    return names;
+  }();
   return n;
 }
 

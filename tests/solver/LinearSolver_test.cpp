@@ -9,6 +9,7 @@
 
 #include "sinew/Error.h"
 #include "SparseTestMatrices.h"
+#include "TestModels.h"
 #include "sinew/solver/LinearSolver.h"
 
 namespace sinew {
@@ -29,6 +30,19 @@ std::string solveWithAuto(const SparseMatrixd& A, double* residual) {
   s->solve(b, x);
   *residual = relativeResidual(A, x, b);
   return s->name();
+}
+
+TEST(LinearSolver, EveryBackendIsAValueOfTheLinearSolverProperty) {
+  // The property takes the names parseLinearSolverType reads (Mumps was
+  // missing from it once).
+  test::TestRoot r;
+  for (auto t : {LinearSolverType::Auto, LinearSolverType::EigenLDLT, LinearSolverType::Umfpack,
+                 LinearSolverType::Cholmod, LinearSolverType::PCG, LinearSolverType::Mumps}) {
+    r.mech.getProperty("linearSolver").set(toString(t));
+    EXPECT_EQ(r.mech.getLinearSolver(), t) << toString(t);
+    EXPECT_EQ(parseLinearSolverType(toString(t)), t);
+  }
+  EXPECT_THROW(parseLinearSolverType("Pardiso"), ModelError);
 }
 
 TEST(LinearSolver, AutoPicksTheBackendByFillAndDominance) {
