@@ -103,6 +103,13 @@ void ContactLCP::addRows(const ConstraintRows& rows) {
       row.a += j.dot(y);
     }
     row.count = static_cast<int>(myDof.size()) - row.first;
+    if (nb <= 2) {
+      row.numSegs = nb;
+      for (int k = 0; k < nb; ++k) {
+        row.segDof[k] = myStarts[blocks[k]];
+        row.segSize[k] = myStarts[blocks[k] + 1] - myStarts[blocks[k]];
+      }
+    }
     row.r = rows.compliance[i];
     row.a += row.r;
     row.b = rows.rhs[i];
@@ -112,12 +119,32 @@ void ContactLCP::addRows(const ConstraintRows& rows) {
 
 double ContactLCP::residual(const Row& row, const Eigen::VectorXd& u, double z) const {
   double w = row.r * z - row.b;
-  for (int k = row.first; k < row.first + row.count; ++k) w += myJ[k] * u[myDof[k]];
+  if (row.numSegs == 0) {
+    for (int k = row.first; k < row.first + row.count; ++k) w += myJ[k] * u[myDof[k]];
+    return w;
+  }
+  const double* j = myJ.data() + row.first;
+  for (int s = 0; s < row.numSegs; ++s) {
+    const int n = row.segSize[s];
+    if (n == 6) w += Eigen::Map<const Eigen::Matrix<double, 6, 1>>(j).dot(u.segment<6>(row.segDof[s]));
+    else w += Eigen::Map<const Eigen::VectorXd>(j, n).dot(u.segment(row.segDof[s], n));
+    j += n;
+  }
   return w;
 }
 
 void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
-  for (int k = row.first; k < row.first + row.count; ++k) u[myDof[k]] += myY[k] * dz;
+  if (row.numSegs == 0) {
+    for (int k = row.first; k < row.first + row.count; ++k) u[myDof[k]] += myY[k] * dz;
+    return;
+  }
+  const double* y = myY.data() + row.first;
+  for (int s = 0; s < row.numSegs; ++s) {
+    const int n = row.segSize[s];
+    if (n == 6) u.segment<6>(row.segDof[s]) += dz * Eigen::Map<const Eigen::Matrix<double, 6, 1>>(y);
+    else u.segment(row.segDof[s], n) += dz * Eigen::Map<const Eigen::VectorXd>(y, n);
+    y += n;
+  }
 }
 
 bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,

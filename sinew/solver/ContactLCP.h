@@ -64,10 +64,15 @@ class ContactLCP {
 
  private:
   /// One row of J: its dofs (whole blocks of S), entries and response.
+  /// A row over at most two blocks (a contact between two bodies) also
+  /// keeps them as contiguous segments of u, which the sweeps read and
+  /// update as such (fixed size for rigid bodies' 6).
   struct Row {
     int first = 0, count = 0;
     double a = 0;  ///< J S⁻¹ Jᵀ + R: the row's own Delassus entry
     double b = 0, r = 0;
+    int numSegs = 0;  ///< 0: more than two blocks, use the dof list
+    int segDof[2] = {0, 0}, segSize[2] = {0, 0};  ///< first dof and size of each block
   };
   bool invertBlocks(const SparseMatrixd& S, bool sPatternChanged);
   void addRows(const ConstraintRows& rows);
