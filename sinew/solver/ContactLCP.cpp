@@ -75,24 +75,22 @@ bool ContactLCP::invertBlocks(const SparseMatrixd& S, bool sPatternChanged) {
 void ContactLCP::addRows(const ConstraintRows& rows) {
   const int m = rows.numRows();
   rows.entryLists(myScratch);
-  int blocks[8];
   for (int i = 0; i < m; ++i) {
     auto& entries = myScratch[i];
+    Row row;
+    row.first = static_cast<int>(myJ.size());
     // The blocks (bodies) the row touches: a contact touches one or two.
-    int nb = 0;
+    row.firstBlock = static_cast<int>(myRowBlocks.size());
     for (auto [col, v] : entries) {
       const int b = myBlockOf[col];
-      if (std::find(blocks, blocks + nb, b) == blocks + nb && nb < 8) blocks[nb++] = b;
+      if (std::find(myRowBlocks.begin() + row.firstBlock, myRowBlocks.end(), b) == myRowBlocks.end())
+        myRowBlocks.push_back(b);
     }
-    Row row;
-    row.first = static_cast<int>(myDof.size());
-    for (int k = 0; k < nb; ++k) {
-      const int b = blocks[k], s0 = myStarts[b], size = myStarts[b + 1] - s0;
-      const int at = static_cast<int>(myDof.size());
-      for (int d = 0; d < size; ++d) {
-        myDof.push_back(s0 + d);
-        myJ.push_back(0.0);
-      }
+    row.numBlocks = static_cast<int>(myRowBlocks.size()) - row.firstBlock;
+    for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
+      const int b = myRowBlocks[k], s0 = myStarts[b], size = myStarts[b + 1] - s0;
+      const int at = static_cast<int>(myJ.size());
+      myJ.resize(at + size, 0.0);
       for (auto [col, v] : entries)
         if (myBlockOf[col] == b) myJ[at + col - s0] += v;
       // y = S⁻¹ jᵀ over the block.
@@ -101,14 +99,6 @@ void ContactLCP::addRows(const ConstraintRows& rows) {
       const Eigen::VectorXd y = inv * j;
       myY.insert(myY.end(), y.data(), y.data() + size);
       row.a += j.dot(y);
-    }
-    row.count = static_cast<int>(myDof.size()) - row.first;
-    if (nb <= 2) {
-      row.numSegs = nb;
-      for (int k = 0; k < nb; ++k) {
-        row.segDof[k] = myStarts[blocks[k]];
-        row.segSize[k] = myStarts[blocks[k] + 1] - myStarts[blocks[k]];
-      }
     }
     row.r = rows.compliance[i];
     row.a += row.r;
@@ -119,30 +109,22 @@ void ContactLCP::addRows(const ConstraintRows& rows) {
 
 double ContactLCP::residual(const Row& row, const Eigen::VectorXd& u, double z) const {
   double w = row.r * z - row.b;
-  if (row.numSegs == 0) {
-    for (int k = row.first; k < row.first + row.count; ++k) w += myJ[k] * u[myDof[k]];
-    return w;
-  }
   const double* j = myJ.data() + row.first;
-  for (int s = 0; s < row.numSegs; ++s) {
-    const int n = row.segSize[s];
-    if (n == 6) w += Eigen::Map<const Eigen::Matrix<double, 6, 1>>(j).dot(u.segment<6>(row.segDof[s]));
-    else w += Eigen::Map<const Eigen::VectorXd>(j, n).dot(u.segment(row.segDof[s], n));
+  for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
+    const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
+    if (n == 6) w += Eigen::Map<const Eigen::Matrix<double, 6, 1>>(j).dot(u.segment<6>(s0));
+    else w += Eigen::Map<const Eigen::VectorXd>(j, n).dot(u.segment(s0, n));
     j += n;
   }
   return w;
 }
 
 void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
-  if (row.numSegs == 0) {
-    for (int k = row.first; k < row.first + row.count; ++k) u[myDof[k]] += myY[k] * dz;
-    return;
-  }
   const double* y = myY.data() + row.first;
-  for (int s = 0; s < row.numSegs; ++s) {
-    const int n = row.segSize[s];
-    if (n == 6) u.segment<6>(row.segDof[s]) += dz * Eigen::Map<const Eigen::Matrix<double, 6, 1>>(y);
-    else u.segment(row.segDof[s], n) += dz * Eigen::Map<const Eigen::VectorXd>(y, n);
+  for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
+    const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
+    if (n == 6) u.segment<6>(s0) += dz * Eigen::Map<const Eigen::Matrix<double, 6, 1>>(y);
+    else u.segment(s0, n) += dz * Eigen::Map<const Eigen::VectorXd>(y, n);
     y += n;
   }
 }
@@ -159,7 +141,7 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
                           bf.segment(s0, size);
   }
   myRows.clear();
-  myDof.clear();
+  myRowBlocks.clear();
   myJ.clear();
   myY.clear();
   addRows(N);

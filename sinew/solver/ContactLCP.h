@@ -63,16 +63,15 @@ class ContactLCP {
   bool lastStalled() const { return myStalled; }
 
  private:
-  /// One row of J: its dofs (whole blocks of S), entries and response.
-  /// A row over at most two blocks (a contact between two bodies) also
-  /// keeps them as contiguous segments of u, which the sweeps read and
-  /// update as such (fixed size for rigid bodies' 6).
+  /// One row of J: the blocks of S it touches (a contact: one or two
+  /// bodies), each a contiguous segment of u that the sweeps read and
+  /// update as such (fixed size for rigid bodies' 6), with its entries and
+  /// response over those segments in order.
   struct Row {
-    int first = 0, count = 0;
+    int first = 0;                     ///< its first value in myJ and myY
+    int firstBlock = 0, numBlocks = 0;  ///< its blocks in myRowBlocks
     double a = 0;  ///< J S⁻¹ Jᵀ + R: the row's own Delassus entry
     double b = 0, r = 0;
-    int numSegs = 0;  ///< 0: more than two blocks, use the dof list
-    int segDof[2] = {0, 0}, segSize[2] = {0, 0};  ///< first dof and size of each block
   };
   bool invertBlocks(const SparseMatrixd& S, bool sPatternChanged);
   void addRows(const ConstraintRows& rows);
@@ -86,7 +85,7 @@ class ContactLCP {
   std::vector<int> myInvOffset;   ///< each block's S⁻¹ in myInv (size² values)
   std::vector<double> myInv;
   std::vector<Row> myRows;        ///< N's rows, then D's
-  std::vector<int> myDof;
+  std::vector<int> myRowBlocks;  ///< the blocks of each row, row after row
   std::vector<double> myJ, myY;
   std::vector<std::vector<std::pair<int, double>>> myScratch;  ///< entries of each row while building (ConstraintRows::EntryLists)
   int mySweeps = 0;
