@@ -394,7 +394,13 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// Of a pair, the first collidable (renderingCollidable 0): the first one
   /// named when the behaviour was set for the pair, else the one listed
   /// first by detection (the guide's lowest collidable index).
-  const Component* firstCollidable(const Component& a, const Component& b) const;
+  /// `list` is detection's list of collidables, filled here if empty and
+  /// needed, so that callers over many pairs list them once.
+  const Component* firstCollidable(const Component& a, const Component& b, std::vector<Collider>& list) const;
+  /// colorMapValues for the pair's behaviour, with firstCollidable's list.
+  std::vector<std::pair<int, double>> colorMapValues(const Component& a, const Component& b,
+                                                     const CollisionBehavior& behav,
+                                                     std::vector<Collider>& list) const;
   bool myReduceConstraints = false, myBilateralVertexContact = true;
   ColliderType myColliderType = ColliderType::TriIntersection;
   int myGridResolution = 20;

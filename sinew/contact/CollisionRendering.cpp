@@ -9,22 +9,32 @@
 
 namespace sinew {
 
-const Component* CollisionManager::firstCollidable(const Component& a, const Component& b) const {
+const Component* CollisionManager::firstCollidable(const Component& a, const Component& b,
+                                                   std::vector<Collider>& list) const {
   for (const auto& p : myPairs)
     if (p.b && ((p.a == &a && p.b == &b) || (p.a == &b && p.b == &a))) return p.a;
-  for (const Collider& c : collidables())
+  if (list.empty()) list = collidables();
+  for (const Collider& c : list)
     if (c.comp == &a || c.comp == &b) return c.comp;
   return &a;
 }
 
 std::vector<std::pair<int, double>> CollisionManager::colorMapValues(Component& a, Component& b) const {
-  std::vector<std::pair<int, double>> values;
   const CollisionBehavior* behav = getActingBehavior(a, b);
-  if (!behav || colorMapOf(*behav) == CollisionBehavior::ColorMapType::None) return values;
-  const Component* first = firstCollidable(a, b);
-  const Component* on = renderSettings(*behav).renderingCollidable == 0 ? first : (first == &a ? &b : &a);
+  std::vector<Collider> list;
+  return behav ? colorMapValues(a, b, *behav, list) : std::vector<std::pair<int, double>>{};
+}
+
+std::vector<std::pair<int, double>> CollisionManager::colorMapValues(const Component& a, const Component& b,
+                                                                     const CollisionBehavior& behav,
+                                                                     std::vector<Collider>& list) const {
+  std::vector<std::pair<int, double>> values;
+  const CollisionBehavior::ColorMapType map = colorMapOf(behav);
+  if (map == CollisionBehavior::ColorMapType::None) return values;
+  const Component* first = firstCollidable(a, b, list);
+  const Component* on = renderSettings(behav).renderingCollidable == 0 ? first : (first == &a ? &b : &a);
   const Component* other = on == &a ? &b : &a;
-  if (colorMapOf(*behav) == CollisionBehavior::ColorMapType::ContactPressure) {
+  if (map == CollisionBehavior::ColorMapType::ContactPressure) {
     // The pressures of the contacts whose penetrating vertex is on it.
     for (const ContactPoint& c : myReported)
       if (c.collidableA == on && c.collidableB == other && c.vertex >= 0) values.emplace_back(c.vertex, c.pressure);
@@ -47,12 +57,15 @@ void CollisionManager::updateColorMapRanges() {
   };
   for (const ContactPoint& c : myReported) note(c.collidableA, c.collidableB);
   for (const PenetrationRegion& r : myRegions) note(r.collidable, r.other);
-  // The values' extent per range: the pair's own, or the shared one.
+  // The values' extent per range: the pair's own, or the shared one. The
+  // collidables are listed once, for all pairs under default behaviours.
   std::map<ScalarRange*, std::pair<double, double>> extent;
+  std::vector<Collider> list;
   for (const auto& [x, y] : pairs) {
-    const std::vector<std::pair<int, double>> values = colorMapValues(*x, *y);
-    if (values.empty()) continue;
     const CollisionBehavior* behav = getActingBehavior(*x, *y);
+    if (!behav) continue;
+    const std::vector<std::pair<int, double>> values = colorMapValues(*x, *y, *behav, list);
+    if (values.empty()) continue;
     ScalarRange* range = behav->renderOverrides().colorMapRange ? &*behav->renderOverrides().colorMapRange
                                                                  : &myColorMapRange;
     auto [it, fresh] = extent.try_emplace(range, INFINITY, -INFINITY);
