@@ -197,11 +197,18 @@ bool BlockCholesky::factorColumn(int J, double* L, double& minRatio) const {
 }
 
 void BlockCholesky::solve(double* x) const {
-  withUniformSize(myUniformSize, [&](auto N) { solveWith<N()>(x); });
+  withUniformSize(myUniformSize, [&](auto N) {
+    solveLowerWith<N()>(x);
+    solveUpperWith<N()>(x);
+  });
+}
+
+void BlockCholesky::solveLower(double* x) const {
+  withUniformSize(myUniformSize, [&](auto N) { solveLowerWith<N()>(x); });
 }
 
 template <int N>
-void BlockCholesky::solveWith(double* x) const {
+void BlockCholesky::solveLowerWith(double* x) const {
   const int ng = static_cast<int>(mySize.size());
   const double* L = myL.data();
   for (int J = 0; J < ng; ++J) {  // L y = x
@@ -215,6 +222,12 @@ void BlockCholesky::solveWith(double* x) const {
     for (const OffBlock& b : myCol[J])
       subtractBlockProduct(x + myStart[b.group], L + b.pos, xJ, N > 0 ? N : mySize[b.group], n, false);
   }
+}
+
+template <int N>
+void BlockCholesky::solveUpperWith(double* x) const {
+  const int ng = static_cast<int>(mySize.size());
+  const double* L = myL.data();
   for (int J = ng - 1; J >= 0; --J) {  // Lᵀ x = y
     const int n = N > 0 ? N : mySize[J];
     const double* D = L + myDiagPos[J];

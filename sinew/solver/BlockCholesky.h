@@ -36,6 +36,8 @@ class BlockCholesky {
   double minPivotRatio() const { return myMinPivotRatio; }
   /// x ← A⁻¹ x, x laid out by offset().
   void solve(double* x) const;
+  /// x ← L⁻¹ x, the first half of solve(): with it, B A⁻¹ Bᵀ = (L⁻¹Bᵀ)ᵀ(L⁻¹Bᵀ).
+  void solveLower(double* x) const;
 
  private:
   /// One dense update T −= P Qᵀ of the factorization (diagonal T: lower
@@ -54,7 +56,9 @@ class BlockCholesky {
   template <int N>
   bool factorColumn(int J, double* L, double& minRatio) const;
   template <int N>
-  void solveWith(double* x) const;
+  void solveLowerWith(double* x) const;
+  template <int N>
+  void solveUpperWith(double* x) const;
 
   int myN = 0;
   int myUniformSize = 0;  ///< every group's size if they agree, else 0

@@ -192,6 +192,23 @@ bool KKTSolver::solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, c
   return true;
 }
 
+bool KKTSolver::delassusMatrix(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
+                               const ConstraintRows::EntryLists& rows, const std::vector<int>& which,
+                               Eigen::MatrixXd& W) {
+  if (static_cast<int>(myActive.size()) != N.numRows()) return false;
+  if (myUsedSchur) return mySchur.delassus(rows, which, W);
+  const int nb = static_cast<int>(which.size());
+  W.resize(nb, nb);
+  Eigen::VectorXd e = Eigen::VectorXd::Zero(S.rows()), uj, lj, tj;
+  for (int j = 0; j < nb; ++j) {
+    for (auto [col, value] : rows[which[j]]) e[col] += value;
+    if (!solveResponse(S, e, G, N, uj, lj, tj)) return false;
+    for (auto [col, value] : rows[which[j]]) e[col] = 0;
+    for (int i = 0; i < nb; ++i) W(i, j) = rowTimes(rows[which[i]], uj);
+  }
+  return true;
+}
+
 bool KKTSolver::solveResponse(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                               const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
                               Eigen::VectorXd& theta) {
@@ -224,8 +241,8 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
     return rowTimes(rowEntries[k], u, D.rows.compliance[k] * myPhi[k] - D.rows.rhs[k]);
   };
   myPhi.setZero(nd);
-  Eigen::VectorXd bfx, e(n), bound, x, r, dx;
-  Eigen::MatrixXd U, L, T, W;
+  Eigen::VectorXd bfx, e(n), bound, x, r, dx, du, dl, dt;
+  Eigen::MatrixXd W;
   std::vector<int> rows;
   // The friction impulses for the normal impulses found (bounds μθ), with
   // the normal rows' active set held; if they made a contact pull or
@@ -239,27 +256,13 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
       if (theta[D.normalRow[k]] > 0 || myPhi[k] != 0) rows.push_back(k);
     const int nb = static_cast<int>(rows.size());
     if (nb == 0) return true;
-    // Responses of u, λ, θ to a unit impulse on each row, and the rows'
-    // Delassus matrix W = D A⁻¹ Dᵀ + R over them.
-    U.resize(n, nb);
-    L.resize(lambda.size(), nb);
-    T.resize(theta.size(), nb);
-    Eigen::VectorXd uj, lj, tj;
-    for (int j = 0; j < nb; ++j) {
-      e.setZero();
-      for (auto [col, v] : rowEntries[rows[j]]) e[col] += v;
-      if (!solveResponse(S, e, G, N, uj, lj, tj)) return false;
-      U.col(j) = uj;
-      L.col(j) = lj;
-      T.col(j) = tj;
-    }
-    W.setZero(nb, nb);
+    // The rows' Delassus matrix W = D A⁻¹ Dᵀ + R with the normal rows held.
+    if (!delassusMatrix(S, G, N, rowEntries, rows, W)) return false;
     bound.resize(nb);
     x.resize(nb);
     r.resize(nb);
     for (int i = 0; i < nb; ++i) {
       const int k = rows[i];
-      for (auto [col, v] : rowEntries[k]) W.row(i) += v * U.row(col);
       W(i, i) += D.rows.compliance[k];
       bound[i] = D.mu[k] * std::max(theta[D.normalRow[k]], 0.0);
       x[i] = myPhi[k];
@@ -269,9 +272,14 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
     PGSBounds box{-bound, bound, {}};
     projectedGaussSeidel(W, box, r, x, 1e-10 * std::max(bound.maxCoeff(), 1e-300) * W.diagonal().maxCoeff());
     dx = x - dx;
-    u += U * dx;
-    lambda += L * dx;
-    theta += T * dx;
+    // u, λ, θ move by the response to the impulses Dᵀ dx.
+    e.setZero();
+    for (int i = 0; i < nb; ++i)
+      for (auto [col, v] : rowEntries[rows[i]]) e[col] += v * dx[i];
+    if (!solveResponse(S, e, G, N, du, dl, dt)) return false;
+    u += du;
+    lambda += dl;
+    theta += dt;
     for (int i = 0; i < nb; ++i) myPhi[rows[i]] = x[i];
     // Do the normal rows still hold (active ones push, the others do not
     // penetrate), and does friction stay within μ times the pushes now?

@@ -115,6 +115,15 @@ class KKTSolver {
   /// The friction impulses of the last solve, one per friction row.
   const Eigen::VectorXd& frictionImpulses() const { return myPhi; }
 
+  /// The Delassus matrix W = J A⁻¹ Jᵀ of the rows `which` of `rows`
+  /// (one (dof, value) list each) in the system of the last solve (S, G and
+  /// N as given to it): A⁻¹ maps an impulse to the velocities with G's
+  /// rows and N's active rows held, as in the solve, their compliance
+  /// included. Through the Schur path's factors where it solved, else one
+  /// KKT response per row. False if that solve left no factors.
+  bool delassusMatrix(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
+                      const ConstraintRows::EntryLists& rows, const std::vector<int>& which, Eigen::MatrixXd& W);
+
  private:
   /// True if the Schur complement path applies: Auto backend and a block-
   /// diagonal S (checked again whenever S's pattern changes).

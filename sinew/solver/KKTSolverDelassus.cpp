@@ -49,17 +49,16 @@ bool KKTSolver::solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& b
   ConstraintRows::EntryLists entries;
   N.entryLists(entries);
   if (D) D->rows.entryLists(entries, nn);
-  // W = J A⁻¹ Jᵀ + R, one response per row.
-  Eigen::MatrixXd W(nb, nb);
+  // W = J A⁻¹ Jᵀ + R with the bilateral rows held.
+  Eigen::MatrixXd W;
+  std::vector<int> all(nb);
+  for (int j = 0; j < nb; ++j) all[j] = j;
+  if (!delassusMatrix(S, G, N, entries, all, W)) return false;
   Eigen::VectorXd e(n), uj, lj, tj, r(nb);
   PGSBounds bounds{Eigen::VectorXd::Zero(nb), Eigen::VectorXd::Constant(nb, std::numeric_limits<double>::infinity()),
                    std::vector<int>(nb, -1)};
   double scale = 0;
   for (int j = 0; j < nb; ++j) {
-    e.setZero();
-    for (auto [col, value] : entries[j]) e[col] += value;
-    if (!solveResponse(S, e, G, N, uj, lj, tj)) return false;
-    for (int i = 0; i < nb; ++i) W(i, j) = rowTimes(entries[i], uj);
     const bool normal = j < nn;
     const double b = normal ? N.rhs[j] : D->rows.rhs[j - nn];
     W(j, j) += normal ? N.compliance[j] : D->rows.compliance[j - nn];

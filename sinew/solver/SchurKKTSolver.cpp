@@ -367,6 +367,57 @@ bool SchurKKTSolver::solveResponse(const Eigen::VectorXd& bf, const ConstraintRo
   return true;
 }
 
+bool SchurKKTSolver::delassus(const std::vector<std::vector<std::pair<int, double>>>& rows,
+                              const std::vector<int>& which, Eigen::MatrixXd& W) {
+  if (!myValid) return false;
+  const int nb = static_cast<int>(which.size()), m = myMg + myMn;
+  // y_j = L⁻¹ e_j on the blocks row j touches (zero elsewhere).
+  myYJ.setZero(myN, nb);
+  myRowBlocks.resize(nb);
+  for (int j = 0; j < nb; ++j) {
+    std::vector<int>& blocks = myRowBlocks[j];
+    blocks.clear();
+    for (auto [col, value] : rows[which[j]]) {
+      myYJ(col, j) += value;
+      const int b = myBlockOfDof[col];
+      if (std::find(blocks.begin(), blocks.end(), b) == blocks.end()) blocks.push_back(b);
+    }
+  }
+  // P = −Z Y in myChol's order, as eliminate() forms its right-hand side
+  // (the sign does not matter below); Y's columns become L⁻¹ e_j on the way.
+  myPJ.setZero(m, nb);
+  for (int j = 0; j < nb; ++j)
+    for (int b : myRowBlocks[j]) {
+      const BlockRows& B = myBlocks[b];
+      withBlock(B.size, [&](auto K) {
+        double* y = myYJ.col(j).data() + B.start;
+        K.mul(myLinv.data() + B.xOffset, y);
+        for (size_t i = 0; i < B.rows.size(); ++i)
+          myPJ(myPerm[B.rows[i]], j) -= K.dot(myZ.data() + B.zOffset + i * B.size, y);
+      });
+    }
+  // Pᵀ C⁻¹ P = QᵀQ with Q = L_C⁻¹ P: half a solve per row.
+  for (int j = 0; j < nb; ++j) myChol.solveLower(myPJ.col(j).data());
+  W.setZero(nb, nb);
+  W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
+  // YᵀY: rows meet only on a block they share.
+  myBlockRowsJ.resize(myBlocks.size());
+  for (auto& on : myBlockRowsJ) on.clear();
+  for (int j = 0; j < nb; ++j)
+    for (int b : myRowBlocks[j]) myBlockRowsJ[b].push_back(j);
+  for (size_t b = 0; b < myBlocks.size(); ++b) {
+    const BlockRows& B = myBlocks[b];
+    const std::vector<int>& on = myBlockRowsJ[b];
+    for (size_t x = 0; x < on.size(); ++x)
+      for (size_t z = 0; z <= x; ++z) {
+        const int i = std::max(on[x], on[z]), j = std::min(on[x], on[z]);
+        W(i, j) += myYJ.col(i).segment(B.start, B.size).dot(myYJ.col(j).segment(B.start, B.size));
+      }
+  }
+  W.triangularView<Eigen::StrictlyUpper>() = W.transpose();
+  return true;
+}
+
 bool SchurKKTSolver::eliminateAndRefine(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
                                         const std::vector<char>& active, const Eigen::VectorXd& bf,
                                         Eigen::VectorXd& u) {

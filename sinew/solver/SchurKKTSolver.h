@@ -52,6 +52,16 @@ class SchurKKTSolver {
   /// if there are no factors for rows of that number.
   bool solveResponse(const Eigen::VectorXd& bf, const ConstraintRows& G, const ConstraintRows& N,
                      Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  /// W = J A⁻¹ Jᵀ for the rows `which` of `rows` (one (dof, value) list
+  /// each), where A⁻¹ is the response of the last solve()'s system (its S,
+  /// rows and active set): W(i, j) is what solveResponse() for row j's
+  /// impulse gives row i's value, to round-off. From Y = L⁻¹ Jᵀ and
+  /// P = Z Y it is YᵀY − Pᵀ C⁻¹ P (C the Schur complement of the rows
+  /// held, factored as L_C L_Cᵀ), which touches only the blocks each row touches, where one
+  /// response per row sweeps every block twice. False if there are no
+  /// factors.
+  bool delassus(const std::vector<std::vector<std::pair<int, double>>>& rows, const std::vector<int>& which,
+                Eigen::MatrixXd& W);
   /// Solves again with the factors of the last solve() and new right-hand
   /// sides b_f and b_g = G.rhs: a chord step, for a Newton iteration whose
   /// matrix has moved little since (position stabilization right after the
@@ -117,6 +127,8 @@ class SchurKKTSolver {
   std::vector<double> myLinv, myZ;  ///< per block: L⁻¹ of S_b; G_b L⁻ᵀ
   BlockCholesky myChol;  ///< A and its factor
   Eigen::VectorXd myY, myC, myRhs, myMu, myRf, myRc, myDu, myDmu;
+  Eigen::MatrixXd myYJ, myPJ;  ///< delassus(): L⁻¹ Jᵀ, then Z L⁻¹ Jᵀ
+  std::vector<std::vector<int>> myRowBlocks, myBlockRowsJ;  ///< delassus(): blocks of each row, rows of each block
 };
 
 }  // namespace sinew

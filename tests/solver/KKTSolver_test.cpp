@@ -4,6 +4,7 @@
 // redundant rows; a coupled S must keep the KKT path.
 #include <gtest/gtest.h>
 
+#include <Eigen/Dense>
 #include <random>
 
 #include "sinew/solver/KKTSolver.h"
@@ -130,6 +131,55 @@ TEST(KKTSolver, SolveAgainReusesTheFactorsForNewRightHandSides) {
   ConstraintRows U = randomRows(2, blocks, 0, rng);
   ASSERT_TRUE(kkt.solve(S, false, b2, G, U, again.u, again.lambda, again.theta));
   EXPECT_FALSE(kkt.canSolveAgain());
+}
+
+TEST(KKTSolver, DelassusMatrixIsTheResponseWithTheRowsOfTheSolveHeld) {
+  // W = J (S⁻¹ − S⁻¹Cᵀ (C S⁻¹ Cᵀ + R)⁻¹ C S⁻¹) Jᵀ for C the bilateral and
+  // active unilateral rows: what friction rows see with the normal rows of
+  // a contact solve held. Both paths (Schur, one response per row) give it.
+  std::mt19937 rng(5);
+  const int blocks = 9, n = 6 * blocks;
+  SparseMatrixd S = blockDiagonal(std::vector<int>(blocks, 6), rng);
+  ConstraintRows G = randomRows(8, blocks, 0, rng), N = randomRows(10, blocks, 0, rng);
+  G.compliance[2] = 1e-2;
+  const ConstraintRows J = randomRows(14, blocks, 0, rng);
+  ConstraintRows::EntryLists lists;
+  J.entryLists(lists);
+  const std::vector<int> which = {0, 3, 4, 7, 8, 9, 13};
+  const Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(n, -2, 3);
+  for (LinearSolverType type : {LinearSolverType::Auto, LinearSolverType::EigenLDLT}) {
+    KKTSolver kkt(type);
+    Eigen::VectorXd u, lambda, theta;
+    ASSERT_TRUE(kkt.solve(S, true, b, G, N, u, lambda, theta));
+    EXPECT_EQ(kkt.backendName() == "Schur", type == LinearSolverType::Auto);
+    // The rows held: G's and N's active ones (θ > 0), as dense matrices.
+    std::vector<int> held;
+    for (int i = 0; i < G.numRows(); ++i) held.push_back(i);
+    for (int i = 0; i < N.numRows(); ++i)
+      if (theta[i] > 0) held.push_back(G.numRows() + i);
+    ASSERT_GT(held.size(), 10u);
+    ASSERT_LT(held.size(), 18u);
+    Eigen::MatrixXd Gd = Eigen::MatrixXd::Zero(G.numRows() + N.numRows(), n), Jd = Eigen::MatrixXd::Zero(14, n);
+    for (auto& e : G.entries) Gd(e.row(), e.col()) += e.value();
+    for (auto& e : N.entries) Gd(G.numRows() + e.row(), e.col()) += e.value();
+    for (auto& e : J.entries) Jd(e.row(), e.col()) += e.value();
+    Eigen::MatrixXd C(held.size(), n), Jw(which.size(), n);
+    Eigen::VectorXd R = Eigen::VectorXd::Zero(held.size());
+    for (size_t i = 0; i < held.size(); ++i) {
+      C.row(i) = Gd.row(held[i]);
+      if (held[i] < G.numRows()) R[i] = G.compliance[held[i]];
+    }
+    for (size_t i = 0; i < which.size(); ++i) Jw.row(i) = Jd.row(which[i]);
+    const Eigen::MatrixXd Sinv = Eigen::MatrixXd(S).inverse();
+    Eigen::MatrixXd A = C * Sinv * C.transpose();
+    A.diagonal() += R;
+    const Eigen::MatrixXd expected =
+        Jw * (Sinv - Sinv * C.transpose() * A.ldlt().solve(C * Sinv)) * Jw.transpose();
+    Eigen::MatrixXd W;
+    ASSERT_TRUE(kkt.delassusMatrix(S, G, N, lists, which, W));
+    EXPECT_LT((W - expected).norm(), 1e-10 * expected.norm()) << kkt.backendName();
+    EXPECT_LT((W - W.transpose()).norm(), 1e-12 * expected.norm());
+  }
 }
 
 TEST(KKTSolver, CoupledMatrixKeepsTheKKTPath) {
