@@ -24,30 +24,6 @@ const FemModel3d* owningModel(const FemMeshComp& mc) {
   return list ? dynamic_cast<const FemModel3d*>(list->getParent()) : nullptr;
 }
 
-/// What one walk of the model tree finds for detection: the collidable
-/// bodies and FEM models, every FEM model, and every MechModel.
-struct Found {
-  std::vector<Component*> collidables;
-  std::vector<FemModel3d*> fems;
-  std::vector<const MechModel*> mechs;
-};
-
-void collect(Component& c, Found& out) {
-  if (auto* mech = dynamic_cast<const MechModel*>(&c)) out.mechs.push_back(mech);
-  if (auto* body = dynamic_cast<RigidBody*>(&c)) {
-    if (collides(body->getCollidable())) out.collidables.push_back(body);
-  } else if (dynamic_cast<CollisionPlane*>(&c)) {
-    out.collidables.push_back(&c);
-  } else if (auto* fem = dynamic_cast<FemModel3d*>(&c)) {
-    out.fems.push_back(fem);
-    if (fem->numElements() + fem->numShellElements() > 0 && collides(fem->getCollidable()))
-      out.collidables.push_back(fem);
-    return;  // its meshes join only when a behaviour names them, or it self-collides
-  }
-  if (auto* cc = dynamic_cast<CompositeComponent*>(&c))
-    for (int i = 0; i < cc->numComponents(); ++i) collect(*cc->getComponent(i), out);
-}
-
 void computeVertexAreas(const PolygonalMesh& mesh, std::vector<double>& areas) {
   areas.assign(mesh.numVertices(), 0.0);
   for (int f = 0; f < mesh.numFaces(); ++f) {
@@ -105,47 +81,81 @@ void CollisionManager::requireCollidable(const Component& c) const {
         c.describe());
 }
 
+const CollisionManager::TreeScan& CollisionManager::treeScan() const {
+  if (myTreeScan.epoch != propertyEpoch()) {
+    myTreeScan = TreeScan();
+    // Bodies, planes and FEM models (not their meshes: those join only when
+    // a behaviour names them, or their model self-collides).
+    auto scan = [this](auto& self, Component& c) -> void {
+      if (auto* mech = dynamic_cast<const MechModel*>(&c)) myTreeScan.mechs.push_back(mech);
+      TreeScan::Candidate k;
+      k.comp = &c;
+      if ((k.rigid = dynamic_cast<RigidBody*>(&c)) || (k.plane = dynamic_cast<CollisionPlane*>(&c))) {
+        myTreeScan.candidates.push_back(std::move(k));
+      } else if ((k.fem = dynamic_cast<FemModel3d*>(&c))) {
+        myTreeScan.fems.push_back(k.fem);
+        myTreeScan.candidates.push_back(std::move(k));
+        return;
+      }
+      if (auto* cc = dynamic_cast<CompositeComponent*>(&c))
+        for (int i = 0; i < cc->numComponents(); ++i) self(self, *cc->getComponent(i));
+    };
+    scan(scan, myMech);
+    for (auto& k : myTreeScan.candidates) k.mechs = mechsAbove(*k.comp);
+    myTreeScan.epoch = propertyEpoch();
+  }
+  return myTreeScan;
+}
+
 std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
-  Found found;
-  collect(myMech, found);
-  std::vector<Component*>& comps = found.collidables;
+  const TreeScan& tree = treeScan();
+  std::vector<Collider> out;
+  for (const auto& c : tree.candidates) {
+    const bool collidable =
+        c.plane || (c.rigid && collides(c.rigid->getCollidable())) ||
+        (c.fem && c.fem->numElements() + c.fem->numShellElements() > 0 && collides(c.fem->getCollidable()));
+    if (!collidable) continue;
+    Collider k;
+    k.comp = c.comp;
+    k.rigid = c.rigid;
+    k.plane = c.plane;
+    if (c.fem) {
+      k.mesh = &c.fem->getSurfaceMeshComp();
+      k.compound = c.fem;
+    }
+    k.mechs = c.mechs;
+    out.push_back(std::move(k));
+  }
   // Meshes of an FEM model (an embedded sphere) collide when a behaviour
   // names them, or with each other when their model self-collides (§8.3.2).
-  auto addMesh = [&](Component* c) {
-    if (std::find(comps.begin(), comps.end(), c) == comps.end()) comps.push_back(c);
+  std::vector<FemMeshComp*> meshes;
+  auto addMesh = [&](FemMeshComp* mc) {
+    if (std::find(meshes.begin(), meshes.end(), mc) == meshes.end()) meshes.push_back(mc);
   };
-  for (const MechModel* m : found.mechs)
+  for (const MechModel* m : tree.mechs)
     if (const CollisionManager* cm = m->findCollisionManager())
       for (const auto& p : cm->myPairs)
         for (Component* c : {p.a, p.b})
-          if (dynamic_cast<FemMeshComp*>(c)) addMesh(c);
-  for (FemModel3d* fem : found.fems) {
+          if (auto* mc = dynamic_cast<FemMeshComp*>(c)) addMesh(mc);
+  for (FemModel3d* fem : tree.fems) {
     const auto above = mechsAbove(*fem);
     const CollisionManager* cm = managerOf(above.empty() ? nullptr : above.front());
     if (!cm || !cm->getSelfBehavior(*fem)) continue;
     for (auto& mc : fem->getMeshComps())
       if (!fem->isSurfaceMeshComp(mc) && collidesInternally(mc.getCollidable())) addMesh(&mc);
   }
-  std::vector<Collider> out;
-  for (Component* c : comps) {
+  for (FemMeshComp* mc : meshes) {
     Collider k;
-    k.comp = c;
-    k.rigid = dynamic_cast<RigidBody*>(c);
-    k.plane = dynamic_cast<const CollisionPlane*>(c);
-    if (auto* fem = dynamic_cast<FemModel3d*>(c)) {
-      k.mesh = &fem->getSurfaceMeshComp();
-      k.compound = fem;
-    }
-    if (auto* mc = dynamic_cast<FemMeshComp*>(c)) {
-      k.mesh = mc;
-      k.compound = owningModel(*mc);
-      k.submesh = !k.compound || !static_cast<const FemModel3d*>(k.compound)->isSurfaceMeshComp(*mc);
-    }
-    if (k.mesh && !dynamic_cast<PolygonalMesh*>(&k.mesh->getMesh()))
-      throw ModelError("a collidable FEM mesh must be a polygonal mesh", k.mesh->describe());
-    k.mechs = mechsAbove(*c);
+    k.comp = mc;
+    k.mesh = mc;
+    k.compound = owningModel(*mc);
+    k.submesh = !k.compound || !static_cast<const FemModel3d*>(k.compound)->isSurfaceMeshComp(*mc);
+    k.mechs = mechsAbove(*mc);
     out.push_back(std::move(k));
   }
+  for (const Collider& k : out)
+    if (k.mesh && !dynamic_cast<PolygonalMesh*>(&k.mesh->getMesh()))
+      throw ModelError("a collidable FEM mesh must be a polygonal mesh", k.mesh->describe());
   return out;
 }
 

@@ -47,6 +47,7 @@ namespace sinew {
 class MechModel;
 class RigidBody;
 class FemMeshComp;
+class FemModel3d;
 class FemNode3d;
 
 /// One contact of the last detection (§8.8.2), in world coordinates.
@@ -355,6 +356,26 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// independent of those kept (§8.6.1; CollisionReduction.cpp).
   void reduceContacts(size_t first);
   std::vector<Collider> collidables() const;
+  /// What collidables() needs of the model tree, from one walk kept while
+  /// the tree is unchanged: every change of it bumps propertyEpoch(). The
+  /// candidates (rigid bodies, collision planes, FEM models) in tree order
+  /// with the MechModels above each; every FEM model and MechModel. Which
+  /// candidates collide (their collidable settings) is asked each time.
+  struct TreeScan {
+    struct Candidate {
+      Component* comp = nullptr;
+      RigidBody* rigid = nullptr;
+      const CollisionPlane* plane = nullptr;
+      FemModel3d* fem = nullptr;
+      std::vector<const MechModel*> mechs;
+    };
+    std::uint64_t epoch = ~std::uint64_t(0);
+    std::vector<Candidate> candidates;
+    std::vector<FemModel3d*> fems;
+    std::vector<const MechModel*> mechs;
+  };
+  const TreeScan& treeScan() const;
+  mutable TreeScan myTreeScan;
   /// Whether a behaviour of these managers draws a penetration map, for
   /// which pairs of bodies that cannot move are still intersected.
   static bool drawsPenetrationMaps(const std::vector<const CollisionManager*>& managers);

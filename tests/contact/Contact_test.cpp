@@ -100,6 +100,26 @@ TEST(Contact, BoxRestsOnAPlateAndTheContactsCarryItsWeight) {
   EXPECT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 4u);  // the four bottom corners
 }
 
+TEST(Contact, DetectionFollowsBodiesAddedAndCollidabilityChangedBetweenSteps) {
+  // Detection keeps its walk of the model tree while the tree is unchanged;
+  // a body added after the first steps, and a body made non-collidable,
+  // must still be seen at the next step: the new box lands on the plate and
+  // carries its weight, and a box made non-collidable falls through.
+  BoxOnPlate s(0, 0);
+  s.r.run(0.05, 0.01);
+  ASSERT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 4u);
+  RigidBody& second = s.r.mech.addRigidBody(RigidBody::createBox("second", 0.2, 0.2, 0.2, 125));
+  second.setPose(RigidTransform3d(1, 0, 0.1));
+  s.r.root->run(0.5);
+  EXPECT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 8u);
+  EXPECT_NEAR(s.r.mech.getCollisionManager().getContactForce(second).z(), 9.8, 1e-9 * 9.8);
+  second.setCollidable(Collidability::Off);
+  s.r.root->run(0.6);
+  EXPECT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 4u);
+  EXPECT_LT(second.getPosition().z(), 0.1 - 0.05);  // falling through the plate
+  EXPECT_NEAR(s.box.getPosition().z(), 0.1, s.r.mech.getPenetrationTol() + 1e-9);
+}
+
 TEST(Contact, ReducedConstraintsKeepOneRowPerBlockedDirection) {
   // §8.6.1: the resting box's four corner rows block three directions (z,
   // and turning about x and y). Reduced, three corners remain, whose rows
