@@ -235,14 +235,14 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
                               Eigen::VectorXd& theta) {
   const FrictionRows& D = *myFriction;
   const int nd = D.numRows(), n = static_cast<int>(S.rows());
-  ConstraintRows::EntryLists rowEntries;
+  ConstraintRows::EntryLists& rowEntries = myRowEntries;
   D.rows.entryLists(rowEntries);
   auto slip = [&](int k) {  // w = D u + R φ − b of row k
     return rowTimes(rowEntries[k], u, D.rows.compliance[k] * myPhi[k] - D.rows.rhs[k]);
   };
   myPhi.setZero(nd);
   Eigen::VectorXd bfx, e(n), bound, x, r, dx, du, dl, dt;
-  Eigen::MatrixXd W;
+  Eigen::MatrixXd& W = myW;
   std::vector<int> rows;
   // The friction impulses for the normal impulses found (bounds μθ), with
   // the normal rows' active set held; if they made a contact pull or

@@ -187,6 +187,10 @@ class KKTSolver {
   std::vector<char> myActive;  ///< active set of the last solveEqualities
   std::vector<int> myKrow;     ///< its KKT row of each unilateral row (−1: inactive)
   Eigen::VectorXd myPhi;
+  /// Scratch of the friction and Delassus passes, kept so that a step
+  /// reuses their storage: each row's entries, and the Delassus matrix.
+  ConstraintRows::EntryLists myRowEntries;
+  Eigen::MatrixXd myW;
 };
 
 }  // namespace sinew

@@ -46,11 +46,11 @@ bool KKTSolver::solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& b
   // responses below.
   Eigen::VectorXd u0, l0, t0;
   if (!solveEqualities(S, false, bf, G, N, std::vector<char>(nn, 0), u0, l0, t0)) return false;
-  ConstraintRows::EntryLists entries;
+  ConstraintRows::EntryLists& entries = myRowEntries;
   N.entryLists(entries);
   if (D) D->rows.entryLists(entries, nn);
   // W = J A⁻¹ Jᵀ + R with the bilateral rows held.
-  Eigen::MatrixXd W;
+  Eigen::MatrixXd& W = myW;
   std::vector<int> all(nb);
   for (int j = 0; j < nb; ++j) all[j] = j;
   if (!delassusMatrix(S, G, N, entries, all, W)) return false;
