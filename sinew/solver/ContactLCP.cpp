@@ -11,6 +11,13 @@
 namespace sinew {
 
 namespace {
+/// Below this change per sweep (of the velocity scale) a load no longer
+/// runs through the rows, only redundant rows trade impulse: the sweeps'
+/// stall rule watches there, and the conjugate steps stop (they speed the
+/// passing of a load down a stack; in a jammed pile's trading they cost
+/// half a sweep each and save few sweeps).
+constexpr double kLoadMovingFloor = 1e-4;
+
 /// The sweeps' second stopping rule, beside the tolerance: every 50 sweeps
 /// the largest change of the window (relative to the velocity scale) is
 /// compared with the last window's. Once it is below 1e-4, if it did not
@@ -31,7 +38,7 @@ class SweepStallCheck {
     const double before = myLast, now = myLeast;
     myLast = myLeast;
     myLeast = INFINITY;
-    if (now > kFloor || before == INFINITY) return false;
+    if (now > kLoadMovingFloor || before == INFINITY) return false;
     if (now >= before) return true;
     const double windowsLeft = double(myMaxSweeps - sweep) / kWindow;
     return std::pow(now / before, windowsLeft) > 0.5;
@@ -39,7 +46,6 @@ class SweepStallCheck {
 
  private:
   static constexpr int kWindow = 50;
-  static constexpr double kFloor = 1e-4;
   int myMaxSweeps;
   double myLast = INFINITY, myLeast = INFINITY;
 };
@@ -119,6 +125,37 @@ double ContactLCP::residual(const Row& row, const Eigen::VectorXd& u, double z) 
   return w;
 }
 
+void ContactLCP::move(const Row& row, double& z, double target, Eigen::VectorXd& u) const {
+  if (target == z) return;
+  apply(row, target - z, u);
+  z = target;
+}
+
+double ContactLCP::objective(const SparseMatrixd& S, const Eigen::VectorXd& u, const Eigen::VectorXd& theta,
+                             const Eigen::VectorXd& phi) const {
+  // ½zᵀWz − cᵀz = ½ΔuᵀSΔu + Σ (½ r z² − c z), Δu = u − u_free = S⁻¹Jᵀz,
+  // block by block (S is block diagonal, both triangles stored).
+  double f = 0;
+  const double* v = S.valuePtr();
+  for (size_t b = 0; b + 1 < myStarts.size(); ++b) {
+    const int s0 = myStarts[b], n = myStarts[b + 1] - s0;
+    const double* Sb = v + S.outerIndexPtr()[s0];
+    if (n == 6) {
+      const Eigen::Matrix<double, 6, 1> du = u.segment<6>(s0) - myUFree.segment<6>(s0);
+      f += 0.5 * du.dot(Eigen::Map<const Eigen::Matrix<double, 6, 6>>(Sb) * du);
+    } else {
+      for (int c = 0; c < n; ++c)
+        for (int r = 0; r < n; ++r) f += 0.5 * (u[s0 + r] - myUFree[s0 + r]) * Sb[r + c * n] * (u[s0 + c] - myUFree[s0 + c]);
+    }
+  }
+  const int nn = static_cast<int>(theta.size());
+  for (size_t i = 0; i < myRows.size(); ++i) {
+    const double z = static_cast<int>(i) < nn ? theta[i] : phi[i - nn];
+    f += (0.5 * myRows[i].r * z - myC[i]) * z;
+  }
+  return f;
+}
+
 void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
   const double* y = myY.data() + row.first;
   for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
@@ -127,6 +164,30 @@ void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
     else u.segment(s0, n) += dz * Eigen::Map<const Eigen::VectorXd>(y, n);
     y += n;
   }
+}
+
+void ContactLCP::conjugateStep(int nn, int nd, const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta,
+                               Eigen::VectorXd& phi) {
+  myZSwept.resize(nn + nd);
+  myZSwept << theta, phi;
+  const double step2 = (myZSwept - myZPrev).squaredNorm();
+  if (myHaveDir && myLastStep2 > 0 && step2 <= myLastStep2) {
+    // Normal rows first, so that friction keeps within μ times the normal
+    // impulse it will have.
+    const double beta = step2 / myLastStep2;
+    for (int i = 0; i < nn; ++i) move(myRows[i], theta[i], std::max(theta[i] + beta * myDir[i], 0.0), u);
+    for (int k = 0; k < nd; ++k) {
+      const double bound = D->mu[k] * theta[D->normalRow[k]];
+      move(myRows[nn + k], phi[k], std::clamp(phi[k] + beta * myDir[nn + k], -bound, bound), u);
+    }
+  }
+  // The direction: where this sweep and its step went (restarted, the
+  // sweep's own step, when β would exceed 1).
+  myDir.resize(nn + nd);
+  myDir << theta, phi;
+  myDir -= myZPrev;
+  myHaveDir = true;
+  myLastStep2 = step2;
 }
 
 bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
@@ -158,7 +219,12 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   // The velocity scale the tolerance is relative to: what the rows see
   // before any impulse, and what they are asked to reach.
   double scale = 0;
-  for (const Row& row : myRows) scale = std::max({scale, std::abs(row.b), std::abs(residual(row, u, 0))});
+  myUFree = u;
+  myC.resize(myRows.size());
+  for (size_t i = 0; i < myRows.size(); ++i) {
+    myC[i] = -residual(myRows[i], u, 0);  // b − J u_free: the objective's linear term
+    scale = std::max({scale, std::abs(myRows[i].b), std::abs(myC[i])});
+  }
   // From the given normal impulses (the exact frictionless solution, say):
   // u = S⁻¹(b_f + Nᵀθ) in this solver's own arithmetic.
   const bool started = fromTheta && theta.size() == nn;
@@ -194,8 +260,25 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   constexpr double inf = std::numeric_limits<double>::infinity();
   SweepStallCheck stall(mySettings.maxSweeps);
   myStalled = false;
+  const bool cg = mySettings.conjugateGradient;
+  myHaveDir = false;
+  // Sweeps only lower the objective; a conjugate step may raise it. So
+  // after each step (and after the sweeps that follow one, until the
+  // objective is back below) it is measured, and the solve ends at the
+  // lowest iterate measured unless it is there or below: never above
+  // where it started, so that no solve leaves more energy than it found.
+  double lowest = 0;
+  bool atLowest = true;  // the current iterate is no higher than the lowest measured
+  Eigen::VectorXd& zLowest = myZLowest;
+  if (cg) {
+    myZPrev.resize(nn + nd);
+    zLowest.resize(nn + nd);
+    zLowest << theta, phi;
+    lowest = objective(S, u, theta, phi);
+  }
   while (!myConverged && !myStalled && mySweeps < mySettings.maxSweeps) {
     ++mySweeps;
+    if (cg) myZPrev << theta, phi;
     double largest = 0;
     for (int i = 0; i < nn; ++i) {
       update(myRows[i], theta[i], 0.0, inf, largest);
@@ -207,7 +290,22 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
       }
     }
     myConverged = largest <= tol;
+    const bool step = cg && !myConverged && largest > kLoadMovingFloor * scale;
+    if (step) conjugateStep(nn, nd, D, u, theta, phi);
+    else myHaveDir = false;
+    if (step || !atLowest) {
+      const double f = objective(S, u, theta, phi);
+      atLowest = f <= lowest;
+      if (atLowest) {
+        lowest = f;
+        zLowest << theta, phi;
+      }
+    }
     myStalled = !myConverged && stall.stalled(mySweeps, largest / scale);
+  }
+  if (!atLowest) {
+    for (int i = 0; i < nn; ++i) move(myRows[i], theta[i], zLowest[i], u);
+    for (int k = 0; k < nd; ++k) move(myRows[nn + k], phi[k], zLowest[nn + k], u);
   }
   // Coulomb's bound holds for the reported friction even when stopped early.
   for (int k = 0; k < nd; ++k) {
