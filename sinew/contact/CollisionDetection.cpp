@@ -82,7 +82,7 @@ void CollisionManager::requireCollidable(const Component& c) const {
 }
 
 const CollisionManager::TreeScan& CollisionManager::treeScan() const {
-  if (myTreeScan.epoch != propertyEpoch()) {
+  if (const std::uint64_t epoch = propertyEpoch(); myTreeScan.epoch != epoch) {
     myTreeScan = TreeScan();
     // Bodies, planes and FEM models (not their meshes: those join only when
     // a behaviour names them, or their model self-collides).
@@ -102,7 +102,7 @@ const CollisionManager::TreeScan& CollisionManager::treeScan() const {
     };
     scan(scan, myMech);
     for (auto& k : myTreeScan.candidates) k.mechs = mechsAbove(*k.comp);
-    myTreeScan.epoch = propertyEpoch();
+    myTreeScan.epoch = epoch;
   }
   return myTreeScan;
 }

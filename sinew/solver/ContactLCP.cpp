@@ -166,12 +166,13 @@ void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
   }
 }
 
-void ContactLCP::conjugateStep(int nn, int nd, const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta,
+bool ContactLCP::conjugateStep(int nn, int nd, const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta,
                                Eigen::VectorXd& phi) {
   myZSwept.resize(nn + nd);
   myZSwept << theta, phi;
   const double step2 = (myZSwept - myZPrev).squaredNorm();
-  if (myHaveDir && myLastStep2 > 0 && step2 <= myLastStep2) {
+  const bool go = myHaveDir && myLastStep2 > 0 && step2 <= myLastStep2;
+  if (go) {
     // Normal rows first, so that friction keeps within μ times the normal
     // impulse it will have.
     const double beta = step2 / myLastStep2;
@@ -188,6 +189,7 @@ void ContactLCP::conjugateStep(int nn, int nd, const FrictionRows* D, Eigen::Vec
   myDir -= myZPrev;
   myHaveDir = true;
   myLastStep2 = step2;
+  return go;
 }
 
 bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,
@@ -262,11 +264,11 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   myStalled = false;
   const bool cg = mySettings.conjugateGradient;
   myHaveDir = false;
-  // Sweeps only lower the objective; a conjugate step may raise it. So
-  // after each step (and after the sweeps that follow one, until the
-  // objective is back below) it is measured, and the solve ends at the
-  // lowest iterate measured unless it is there or below: never above
-  // where it started, so that no solve leaves more energy than it found.
+  // A conjugate step may raise the objective (so, with friction's moving
+  // bounds, may a sweep). It is measured after each step, and after the
+  // sweeps that follow one until it is back at or below the lowest
+  // measured (the start's, at first); a solve that stops short of the
+  // tolerance and is then above it goes back to that iterate.
   double lowest = 0;
   bool atLowest = true;  // the current iterate is no higher than the lowest measured
   Eigen::VectorXd& zLowest = myZLowest;
@@ -290,10 +292,10 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
       }
     }
     myConverged = largest <= tol;
-    const bool step = cg && !myConverged && largest > kLoadMovingFloor * scale;
-    if (step) conjugateStep(nn, nd, D, u, theta, phi);
+    bool stepped = false;
+    if (cg && !myConverged && largest > kLoadMovingFloor * scale) stepped = conjugateStep(nn, nd, D, u, theta, phi);
     else myHaveDir = false;
-    if (step || !atLowest) {
+    if (stepped || (!atLowest && !myConverged)) {
       const double f = objective(S, u, theta, phi);
       atLowest = f <= lowest;
       if (atLowest) {
@@ -303,7 +305,7 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
     }
     myStalled = !myConverged && stall.stalled(mySweeps, largest / scale);
   }
-  if (!atLowest) {
+  if (!atLowest && !myConverged) {
     for (int i = 0; i < nn; ++i) move(myRows[i], theta[i], zLowest[i], u);
     for (int k = 0; k < nd; ++k) move(myRows[nn + k], phi[k], zLowest[nn + k], u);
   }

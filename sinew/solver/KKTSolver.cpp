@@ -196,7 +196,7 @@ bool KKTSolver::delassusMatrix(const SparseMatrixd& S, const ConstraintRows& G, 
                                const ConstraintRows::EntryLists& rows, const std::vector<int>& which,
                                Eigen::MatrixXd& W) {
   if (static_cast<int>(myActive.size()) != N.numRows()) return false;
-  if (myUsedSchur) return mySchur.delassus(rows, which, W);
+  if (myUsedSchur) return mySchur.delassus(rows, which, G.numRows(), N.numRows(), W);
   const int nb = static_cast<int>(which.size());
   W.resize(nb, nb);
   Eigen::VectorXd e = Eigen::VectorXd::Zero(S.rows()), uj, lj, tj;

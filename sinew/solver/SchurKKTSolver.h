@@ -54,14 +54,17 @@ class SchurKKTSolver {
                      Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   /// W = J A⁻¹ Jᵀ for the rows `which` of `rows` (one (dof, value) list
   /// each), where A⁻¹ is the response of the last solve()'s system (its S,
-  /// rows and active set): W(i, j) is what solveResponse() for row j's
-  /// impulse gives row i's value, to round-off. From Y = L⁻¹ Jᵀ and
-  /// P = Z Y it is YᵀY − Pᵀ C⁻¹ P (C the Schur complement of the rows
-  /// held, factored as L_C L_Cᵀ), which touches only the blocks each row touches, where one
-  /// response per row sweeps every block twice. False if there are no
-  /// factors.
+  /// its mg bilateral and mn unilateral rows and active set): W(i, j) is
+  /// what solveResponse() for row j's impulse gives row i's value, to
+  /// round-off. From Y = L⁻¹ Jᵀ and P = Z Y it is YᵀY − Pᵀ C⁻¹ P (C the
+  /// Schur complement of the rows held, factored as L_C L_Cᵀ), which
+  /// touches only the blocks each row touches, where one response per row
+  /// sweeps every block twice. Where the dense rank update would cost more
+  /// than those responses (many rows held and many asked for), it takes
+  /// one response per row instead. False if there are no factors for rows
+  /// of those numbers, or a dof is out of range.
   bool delassus(const std::vector<std::vector<std::pair<int, double>>>& rows, const std::vector<int>& which,
-                Eigen::MatrixXd& W);
+                int mg, int mn, Eigen::MatrixXd& W);
   /// Solves again with the factors of the last solve() and new right-hand
   /// sides b_f and b_g = G.rhs: a chord step, for a Newton iteration whose
   /// matrix has moved little since (position stabilization right after the

@@ -133,19 +133,18 @@ TEST(KKTSolver, SolveAgainReusesTheFactorsForNewRightHandSides) {
   EXPECT_FALSE(kkt.canSolveAgain());
 }
 
-TEST(KKTSolver, DelassusMatrixIsTheResponseWithTheRowsOfTheSolveHeld) {
-  // W = J (S⁻¹ − S⁻¹Cᵀ (C S⁻¹ Cᵀ + R)⁻¹ C S⁻¹) Jᵀ for C the bilateral and
-  // active unilateral rows: what friction rows see with the normal rows of
-  // a contact solve held. Both paths (Schur, one response per row) give it.
-  std::mt19937 rng(5);
-  const int blocks = 9, n = 6 * blocks;
+/// W = J (S⁻¹ − S⁻¹Cᵀ (C S⁻¹ Cᵀ + R)⁻¹ C S⁻¹) Jᵀ for C the bilateral and
+/// active unilateral rows, for the rows `which` of nj random rows, on both
+/// paths (Schur, one KKT response per row).
+void expectDelassusMatrices(unsigned seed, int blocks, int ng, int nn, int nj, const std::vector<int>& which) {
+  std::mt19937 rng(seed);
+  const int n = 6 * blocks;
   SparseMatrixd S = blockDiagonal(std::vector<int>(blocks, 6), rng);
-  ConstraintRows G = randomRows(8, blocks, 0, rng), N = randomRows(10, blocks, 0, rng);
+  ConstraintRows G = randomRows(ng, blocks, 0, rng), N = randomRows(nn, blocks, 0, rng);
   G.compliance[2] = 1e-2;
-  const ConstraintRows J = randomRows(14, blocks, 0, rng);
+  const ConstraintRows J = randomRows(nj, blocks, 0, rng);
   ConstraintRows::EntryLists lists;
   J.entryLists(lists);
-  const std::vector<int> which = {0, 3, 4, 7, 8, 9, 13};
   const Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(n, -2, 3);
   for (LinearSolverType type : {LinearSolverType::Auto, LinearSolverType::EigenLDLT}) {
     KKTSolver kkt(type);
@@ -154,20 +153,20 @@ TEST(KKTSolver, DelassusMatrixIsTheResponseWithTheRowsOfTheSolveHeld) {
     EXPECT_EQ(kkt.backendName() == "Schur", type == LinearSolverType::Auto);
     // The rows held: G's and N's active ones (θ > 0), as dense matrices.
     std::vector<int> held;
-    for (int i = 0; i < G.numRows(); ++i) held.push_back(i);
-    for (int i = 0; i < N.numRows(); ++i)
-      if (theta[i] > 0) held.push_back(G.numRows() + i);
-    ASSERT_GT(held.size(), 10u);
-    ASSERT_LT(held.size(), 18u);
-    Eigen::MatrixXd Gd = Eigen::MatrixXd::Zero(G.numRows() + N.numRows(), n), Jd = Eigen::MatrixXd::Zero(14, n);
+    for (int i = 0; i < ng; ++i) held.push_back(i);
+    for (int i = 0; i < nn; ++i)
+      if (theta[i] > 0) held.push_back(ng + i);
+    ASSERT_GT(static_cast<int>(held.size()), ng);       // some unilateral rows push
+    ASSERT_LT(static_cast<int>(held.size()), ng + nn);  // and some do not
+    Eigen::MatrixXd Gd = Eigen::MatrixXd::Zero(ng + nn, n), Jd = Eigen::MatrixXd::Zero(nj, n);
     for (auto& e : G.entries) Gd(e.row(), e.col()) += e.value();
-    for (auto& e : N.entries) Gd(G.numRows() + e.row(), e.col()) += e.value();
+    for (auto& e : N.entries) Gd(ng + e.row(), e.col()) += e.value();
     for (auto& e : J.entries) Jd(e.row(), e.col()) += e.value();
     Eigen::MatrixXd C(held.size(), n), Jw(which.size(), n);
     Eigen::VectorXd R = Eigen::VectorXd::Zero(held.size());
     for (size_t i = 0; i < held.size(); ++i) {
       C.row(i) = Gd.row(held[i]);
-      if (held[i] < G.numRows()) R[i] = G.compliance[held[i]];
+      if (held[i] < ng) R[i] = G.compliance[held[i]];
     }
     for (size_t i = 0; i < which.size(); ++i) Jw.row(i) = Jd.row(which[i]);
     const Eigen::MatrixXd Sinv = Eigen::MatrixXd(S).inverse();
@@ -179,7 +178,23 @@ TEST(KKTSolver, DelassusMatrixIsTheResponseWithTheRowsOfTheSolveHeld) {
     ASSERT_TRUE(kkt.delassusMatrix(S, G, N, lists, which, W));
     EXPECT_LT((W - expected).norm(), 1e-10 * expected.norm()) << kkt.backendName();
     EXPECT_LT((W - W.transpose()).norm(), 1e-12 * expected.norm());
+    // Rows of another number than the solve's are refused.
+    ConstraintRows fewer = G;
+    fewer.rhs.pop_back();
+    fewer.compliance.pop_back();
+    if (type == LinearSolverType::Auto) EXPECT_FALSE(kkt.delassusMatrix(S, fewer, N, lists, which, W));
   }
+}
+
+TEST(KKTSolver, DelassusMatrixIsTheResponseWithTheRowsOfTheSolveHeld) {
+  // What friction rows see with the normal rows of a contact solve held:
+  // a few rows asked for (the Schur path's rank update), and 400 rows
+  // over 100 held ones (where that update would cost more than a response
+  // per row, which the Schur path then takes).
+  expectDelassusMatrices(5, 9, 8, 10, 14, {0, 3, 4, 7, 8, 9, 13});
+  std::vector<int> all(400);
+  for (int j = 0; j < 400; ++j) all[j] = j;
+  expectDelassusMatrices(6, 30, 60, 40, 400, all);
 }
 
 TEST(KKTSolver, CoupledMatrixKeepsTheKKTPath) {
