@@ -295,6 +295,9 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
   if (n == 0) return 0;
   if (unchangedSince(a, r.comps, myVelVersion)) return a.seenErr;
   if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);
+  // Rows prepared for the direct correction stay so while they stay (the
+  // velocity rows are hard and bilateral then, and buildRows resets it).
+  if (r.direct == 1) return correctDirectVelocity(r, a, tol, corrections);
   std::vector<double>& extra = myZeros;
   extra.assign(n, 0.0);
   // Every row hard and bilateral: all of them at once, p = −K⁻¹ G u.
