@@ -93,7 +93,6 @@ const CollisionManager::TreeScan& CollisionManager::treeScan() const {
       if ((k.rigid = dynamic_cast<RigidBody*>(&c)) || (k.plane = dynamic_cast<CollisionPlane*>(&c))) {
         myTreeScan.candidates.push_back(std::move(k));
       } else if ((k.fem = dynamic_cast<FemModel3d*>(&c))) {
-        myTreeScan.fems.push_back(k.fem);
         myTreeScan.candidates.push_back(std::move(k));
         return;
       }
@@ -137,12 +136,12 @@ std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
       for (const auto& p : cm->myPairs)
         for (Component* c : {p.a, p.b})
           if (auto* mc = dynamic_cast<FemMeshComp*>(c)) addMesh(mc);
-  for (FemModel3d* fem : tree.fems) {
-    const auto above = mechsAbove(*fem);
-    const CollisionManager* cm = managerOf(above.empty() ? nullptr : above.front());
-    if (!cm || !cm->getSelfBehavior(*fem)) continue;
-    for (auto& mc : fem->getMeshComps())
-      if (!fem->isSurfaceMeshComp(mc) && collidesInternally(mc.getCollidable())) addMesh(&mc);
+  for (const auto& c : tree.candidates) {
+    if (!c.fem) continue;
+    const CollisionManager* cm = managerOf(c.mechs.empty() ? nullptr : c.mechs.front());
+    if (!cm || !cm->getSelfBehavior(*c.fem)) continue;
+    for (auto& mc : c.fem->getMeshComps())
+      if (!c.fem->isSurfaceMeshComp(mc) && collidesInternally(mc.getCollidable())) addMesh(&mc);
   }
   for (FemMeshComp* mc : meshes) {
     Collider k;

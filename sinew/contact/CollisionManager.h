@@ -359,8 +359,8 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// What collidables() needs of the model tree, from one walk kept while
   /// the tree is unchanged: every change of it bumps propertyEpoch(). The
   /// candidates (rigid bodies, collision planes, FEM models) in tree order
-  /// with the MechModels above each; every FEM model and MechModel. Which
-  /// candidates collide (their collidable settings) is asked each time.
+  /// with the MechModels above each, and every MechModel. Which candidates
+  /// collide (their collidable settings) is asked each time.
   struct TreeScan {
     struct Candidate {
       Component* comp = nullptr;
@@ -371,7 +371,6 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
     };
     std::uint64_t epoch = ~std::uint64_t(0);
     std::vector<Candidate> candidates;
-    std::vector<FemModel3d*> fems;
     std::vector<const MechModel*> mechs;
   };
   const TreeScan& treeScan() const;

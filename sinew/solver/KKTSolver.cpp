@@ -161,9 +161,7 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
     // left boxes rocking and the dense passes that followed cost six
     // times as much.
     myContact.settings().conjugateGradient = true;
-    const bool solved = solveByDelassus(S, bf, G, N, u, lambda, theta, warm, warmPhi ? myWarmPhi : nullptr);
-    myContact.settings().conjugateGradient = false;
-    return solved;
+    return solveByDelassus(S, bf, G, N, u, lambda, theta, warm, warmPhi ? myWarmPhi : nullptr);
   }
   myContact.settings().conjugateGradient = false;
   bool converged = true;
@@ -204,7 +202,12 @@ bool KKTSolver::delassusMatrix(const SparseMatrixd& S, const ConstraintRows& G, 
                                const ConstraintRows::EntryLists& rows, const std::vector<int>& which,
                                Eigen::MatrixXd& W) {
   if (static_cast<int>(myActive.size()) != N.numRows()) return false;
-  if (myUsedSchur) return mySchur.delassus(rows, which, G.numRows(), N.numRows(), W);
+  for (int k : which)
+    for (auto [col, value] : rows[k])
+      if (col < 0 || col >= S.rows()) return false;
+  if (myUsedSchur && mySchur.delassus(rows, which, G.numRows(), N.numRows(), W)) return true;
+  // One response per row (the KKT path, or where the Schur path's rank
+  // update would cost more).
   const int nb = static_cast<int>(which.size());
   W.resize(nb, nb);
   Eigen::VectorXd e = Eigen::VectorXd::Zero(S.rows()), uj, lj, tj;

@@ -119,8 +119,9 @@ class KKTSolver {
   /// (one (dof, value) list each) in the system of the last solve (S, G and
   /// N as given to it): A⁻¹ maps an impulse to the velocities with G's
   /// rows and N's active rows held, as in the solve, their compliance
-  /// included. Through the Schur path's factors where it solved, else one
-  /// KKT response per row. False if that solve left no factors.
+  /// included. Through the Schur path's factors where it solved and that
+  /// pays, else one response per row. False if that solve left no factors
+  /// or a dof is out of range.
   bool delassusMatrix(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
                       const ConstraintRows::EntryLists& rows, const std::vector<int>& which, Eigen::MatrixXd& W);
 

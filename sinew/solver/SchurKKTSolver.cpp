@@ -370,24 +370,10 @@ bool SchurKKTSolver::solveResponse(const Eigen::VectorXd& bf, const ConstraintRo
 bool SchurKKTSolver::delassus(const std::vector<std::vector<std::pair<int, double>>>& rows,
                               const std::vector<int>& which, int mg, int mn, Eigen::MatrixXd& W) {
   if (!myValid || mg != myMg || mn != myMn) return false;
-  for (int k : which)
-    for (auto [col, value] : rows[k])
-      if (col < 0 || col >= myN) return false;
   const int nb = static_cast<int>(which.size()), m = myMg + myMn;
   // The rank update costs nb²m/2; a response per row about twice the
   // factor's size, two passes over the blocks and the row's products.
-  const double responses = 2.0 * myChol.values().size() + 12.0 * (myN + nb);
-  if (0.5 * nb * m > responses) {
-    W.resize(nb, nb);
-    Eigen::VectorXd e = Eigen::VectorXd::Zero(myN), c = Eigen::VectorXd::Zero(m), uj;
-    for (int j = 0; j < nb; ++j) {
-      for (auto [col, value] : rows[which[j]]) e[col] += value;
-      eliminate(e, c, uj, myMu);
-      for (auto [col, value] : rows[which[j]]) e[col] = 0;
-      for (int i = 0; i < nb; ++i) W(i, j) = rowTimes(rows[which[i]], uj);
-    }
-    return true;
-  }
+  if (0.5 * nb * m > 2.0 * myChol.values().size() + 12.0 * (myN + nb)) return false;
   // y_j = L⁻¹ e_j on the blocks row j touches (zero elsewhere).
   myYJ.setZero(myN, nb);
   myRowBlocks.resize(nb);

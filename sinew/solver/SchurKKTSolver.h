@@ -59,10 +59,11 @@ class SchurKKTSolver {
   /// round-off. From Y = L⁻¹ Jᵀ and P = Z Y it is YᵀY − Pᵀ C⁻¹ P (C the
   /// Schur complement of the rows held, factored as L_C L_Cᵀ), which
   /// touches only the blocks each row touches, where one response per row
-  /// sweeps every block twice. Where the dense rank update would cost more
-  /// than those responses (many rows held and many asked for), it takes
-  /// one response per row instead. False if there are no factors for rows
-  /// of those numbers, or a dof is out of range.
+  /// sweeps every block twice. False, leaving W unspecified, if there are
+  /// no factors for rows of those numbers, or where the dense rank update
+  /// would cost more than those responses (many rows held and many asked
+  /// for): the caller then takes a response per row. The rows' dofs must
+  /// be within S.
   bool delassus(const std::vector<std::vector<std::pair<int, double>>>& rows, const std::vector<int>& which,
                 int mg, int mn, Eigen::MatrixXd& W);
   /// Solves again with the factors of the last solve() and new right-hand
