@@ -1,9 +1,12 @@
 #include "sinew/fem/ElementKernels.h"
 
 #include <Eigen/LU>
+#include <algorithm>
+#include <cmath>
 #include <sstream>
 
 #include "sinew/fem/TensorUtils.h"
+#include "sinew/math/Spatial.h"
 
 namespace sinew {
 
@@ -78,15 +81,66 @@ void forEachIntegrationPoint(const ReferenceElement& elem, NodePositions rest, N
   }
 }
 
+using NodeMatrices = std::array<Matrix3d, ReferenceElement::kMaxNodes>;
+
+/// Adds to A_i = ∂f_i/∂ω the part of point k, where the element rotation
+/// turns by dR = R[ω]: the rotated stress turns with it, f_i = −dV R σ₀ b_i
+/// (b_i the rest gradient, σ₀ the stress in the element frame), and the
+/// strain sym(RᵀF) − I changes by sym(−[ω]RᵀF).
+void addRotationSensitivity(int n, const PointKinematics& pk, const DeformedPoint& def, const FemMaterial& mat,
+                            NodeMatrices& A) {
+  Matrix3d sigma;
+  Matrix6d D;
+  mat.computeStressAndTangent(sigma, &D, def);
+  const Matrix3d s0 = def.R.transpose() * sigma * def.R, Fr = def.R.transpose() * def.F;
+  Eigen::Matrix<double, 6, 3> E;  // engineering strain of sym(−[e_c] Fr), column c
+  for (int c = 0; c < 3; ++c) {
+    const Matrix3d M = -skew(Vector3d::Unit(c)) * Fr;
+    E.col(c) << M(0, 0), M(1, 1), M(2, 2), M(0, 1) + M(1, 0), M(1, 2) + M(2, 1), M(0, 2) + M(2, 0);
+  }
+  const Eigen::Matrix<double, 6, 3> DE = D * E;
+  for (int i = 0; i < n; ++i) {
+    const Vector3d& b = pk.dNdX[i];
+    A[i] += pk.dV * def.R * (skew(s0 * b) - strainDisplacement(b).transpose() * DE);
+  }
+}
+
+/// K_ij −= A_i ∂ω/∂x_j: the derivative of the element rotation that stiffness
+/// warping leaves out. With F = RS at the warping point, RᵀdF − dFᵀR =
+/// [(tr S I − S) ω], and dF = dx_j a_jᵀ gives ∂ω/∂x_j = (tr S I − S)⁻¹
+/// [a_j] Rᵀ. A polar decomposition without a unique derivative (two
+/// singular values summing to zero: a flattened element) keeps warping.
+void addRotationTangent(const ReferenceElement& elem, NodePositions rest, NodePositions pos, const Matrix3d& R,
+                        const NodeMatrices& A, ElementMatrix& K) {
+  PointKinematics pw;
+  computePointKinematics(elem, elem.warpingPointIndex(), rest, pos, pw);
+  const Matrix3d S = R.transpose() * pw.F;
+  const Matrix3d G = S.trace() * Matrix3d::Identity() - 0.5 * (S + S.transpose());
+  if (std::abs(G.determinant()) <= 1e-12 * std::pow(S.norm(), 3)) return;
+  const Matrix3d Ginv = G.inverse();
+  const int n = elem.numNodes();
+  for (int j = 0; j < n; ++j) {
+    const Matrix3d W = Ginv * skew(pw.dNdX[j]) * R.transpose();
+    for (int i = 0; i < n; ++i) K.block<3, 3>(3 * i, 3 * j) -= A[i] * W;
+  }
+}
+
 /// The shared quadrature loop of the force and stiffness kernels.
 void integrate(const ReferenceElement& elem, NodePositions rest, NodePositions pos, const FemMaterial& mat,
                ElementVector& f, ElementMatrix* K) {
   int n = elem.numNodes();
   f.setZero(3 * n);
   if (K) K->setZero(3 * n, 3 * n);
+  const bool exactRotation = K && mat.isCorotated() && mat.hasExactRotationTangent();
+  NodeMatrices A;
+  if (exactRotation) std::fill_n(A.begin(), n, Matrix3d::Zero());
+  Matrix3d R;
   forEachIntegrationPoint(elem, rest, pos, mat, [&](int, const PointKinematics& pk, const DeformedPoint& def) {
     addIntegrationPointTerms(n, pk, def, mat, f, K);
+    if (exactRotation) addRotationSensitivity(n, pk, def, mat, A);
+    R = def.R;
   });
+  if (exactRotation) addRotationTangent(elem, rest, pos, R, A, *K);
 }
 
 }  // namespace
@@ -164,6 +218,8 @@ void computeElementForcesAndStiffness(const ReferenceElement& elem, NodePosition
                                       const FemMaterial& mat, ElementVector& f, ElementMatrix& K) {
   integrate(elem, rest, pos, mat, f, &K);
 }
+
+void symmetrizeStiffness(ElementMatrix& K) { K = (0.5 * (K + K.transpose())).eval(); }
 
 double computeElementStrainEnergy(const ReferenceElement& elem, NodePositions rest, NodePositions pos,
                                   const FemMaterial& mat) {

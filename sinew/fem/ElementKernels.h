@@ -13,7 +13,11 @@
 // gradients rotated by the element rotation R — the polar rotation of F at
 // the warping point when corotated, else I — so K = R K₀ Rᵀ: stiffness
 // warping, which, like ArtiSynth, leaves out the derivative of R (exact at
-// rigidly rotated rest states, approximate under strain).
+// rigidly rotated rest states, approximate under strain). A material with
+// FemMaterial::hasExactRotationTangent (LinearMaterial's `exactTangent`)
+// gets the derivative of R as well: K = −∂f/∂x exactly, symmetric for
+// one-point elements (tets) and not in general, since one R serves all the
+// integration points; models hand the solver its symmetric part.
 #pragma once
 
 #include <array>
@@ -90,6 +94,9 @@ void computeElementForces(const ReferenceElement& elem, NodePositions rest, Node
 /// Nodal elastic forces f (3n) and the tangent stiffness K = −∂f/∂x.
 void computeElementForcesAndStiffness(const ReferenceElement& elem, NodePositions rest, NodePositions pos,
                                       const FemMaterial& mat, ElementVector& f, ElementMatrix& K);
+/// K ← ½(K + Kᵀ): what a model hands the solver of an exact, nonsymmetric
+/// tangent (FemMaterial::hasExactRotationTangent).
+void symmetrizeStiffness(ElementMatrix& K);
 /// Strain energy ∫ W dV over the rest volume.
 double computeElementStrainEnergy(const ReferenceElement& elem, NodePositions rest, NodePositions pos,
                                   const FemMaterial& mat);

@@ -50,6 +50,10 @@ class FemMaterial : public HasProperties {
   virtual bool isLinear() const { return false; }
   /// True if the material uses DeformedPoint::R (corotated linear).
   virtual bool isCorotated() const { return false; }
+  /// True if the element kernels should include the derivative of R in the
+  /// tangent stiffness (exact, and not symmetric for elements with several
+  /// integration points) instead of stiffness warping.
+  virtual bool hasExactRotationTangent() const { return false; }
   /// True if the stress stays defined for inverted elements (J ≤ 0); elements
   /// with other materials report inversion as an error.
   virtual bool isInvertible() const { return false; }

@@ -266,6 +266,7 @@ void FemModel3d::computeMaterialTerms(const FemElement3d& e, const FemMaterial& 
   const IncompressibleMaterial* inc = asIncompressible(mat);
   if (!inc || soft == IncompMethod::FULL) {
     computeElementForcesAndStiffness(type, x0, x, mat, f, K);
+    if (mat.hasExactRotationTangent()) symmetrizeStiffness(K);
     return;
   }
   computeElementForcesAndStiffness(type, x0, x, DeviatoricPart(*inc), f, K);

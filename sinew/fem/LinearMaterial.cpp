@@ -8,6 +8,10 @@ SINEW_PROPERTIES(LinearMaterial, IsotropicMaterial) {
   list.add<LinearMaterial>("corotated", "remove each element's rotation before taking the strain",
                            &LinearMaterial::getCorotated, &LinearMaterial::setCorotated)
       .setDefault(true);
+  list.add<LinearMaterial>("exactTangent",
+                           "include the derivative of the element rotation in the tangent stiffness (corotated only)",
+                           &LinearMaterial::getExactTangent, &LinearMaterial::setExactTangent)
+      .setDefault(false);
 }
 
 LinearMaterial::LinearMaterial(double E, double nu, bool corotated)

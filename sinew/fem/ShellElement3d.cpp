@@ -139,6 +139,7 @@ void ShellElement3d::computeForcesAndStiffness(const FemMaterial& mat, ElementVe
       computeShellAnsForcesAndStiffness(myType, x0, x, mat, f, K);
     } else if (K) {
       computeElementForcesAndStiffness(shellReferenceElement(myType), x0, x, mat, f, *K);
+      if (mat.hasExactRotationTangent()) symmetrizeStiffness(*K);
     } else {
       computeElementForces(shellReferenceElement(myType), x0, x, mat, f);
     }

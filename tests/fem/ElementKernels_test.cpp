@@ -174,6 +174,39 @@ TEST(ElementKernels, CorotatedLinearIgnoresRigidMotionAndWarpsTheStiffness) {
   }
 }
 
+TEST(ElementKernels, ExactCorotatedTangentMatchesFiniteDifferenceOfForces) {
+  // Under a large strained rotation, stiffness warping misses ∂R/∂x by a
+  // visible part of K; with `exactTangent` K = −∂f/∂x for every element
+  // type, and for the one-point tet it is also symmetric (its forces are
+  // the gradient of its energy).
+  LinearMaterial warped(400000, 0.3, true), exact(400000, 0.3, true);
+  exact.setExactTangent(true);
+  ASSERT_TRUE(exact.hasExactRotationTangent());
+  ASSERT_FALSE(warped.hasExactRotationTangent());
+  Matrix3d Q = axisRotation(1, 0.9) * axisRotation(2, -1.3);
+  for (FemElementType type : allElementTypes()) {
+    const ReferenceElement& e = ReferenceElement::get(type);
+    std::vector<Vector3d> X = distortedRestNodes(e, 12), x = deformedNodes(X, 13);
+    for (Vector3d& xi : x) xi = Q * xi;
+    ElementVector f, fw;
+    ElementMatrix K, Kw;
+    computeElementForcesAndStiffness(e, X, x, exact, f, K);
+    computeElementForcesAndStiffness(e, X, x, warped, fw, Kw);
+    EXPECT_LT((f - fw).norm(), 1e-14 * f.norm()) << e.getName() << ": the forces do not change";
+    Eigen::MatrixXd Kfd = -finiteDifferenceJacobian(x, 3 * e.numNodes(), [&](const std::vector<Vector3d>& y) {
+      return forces(e, X, y, exact);
+    });
+    const double scale = Kfd.norm();
+    EXPECT_LT((K - Kfd).norm(), 1e-7 * scale) << e.getName();
+    EXPECT_GT((Kw - Kfd).norm(), 1e-2 * scale) << e.getName();
+    if (type == FemElementType::Tet) EXPECT_LT((K - K.transpose()).norm(), 1e-12 * scale);
+    ElementMatrix Ks = K;
+    symmetrizeStiffness(Ks);
+    EXPECT_LT((Ks - Ks.transpose()).norm(), 1e-15 * scale);
+    EXPECT_LT((Ks + Ks.transpose() - K - K.transpose()).norm(), 1e-12 * scale) << e.getName();
+  }
+}
+
 TEST(ElementKernels, InvertedElementIsReportedWithItsIntegrationPoint) {
   NeoHookeanMaterial neo(100000, 0.3);
   ElementVector f;
