@@ -4,7 +4,8 @@
 // (a rigid body) keeps the corners of the hull, on the plane, of those
 // vertices and of the points where its edges cross the plane — the
 // resolution-independent contact of §8.4.1.1, each corner with its own
-// depth, since a plane's depth is exact everywhere.
+// depth, since a plane's depth is exact everywhere, raised where a vertex
+// inside the hull lies deeper than every corner.
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/contact/ContactPoints.h"
 
@@ -54,7 +55,16 @@ void CollisionManager::detectPlane(const Collider& a, const Collider& b, double 
         keys.push_back(-2 - edge);
       }
   if (points.empty()) return;
-  for (int k : hullOnPlane(points, n, pointTol)) myContacts.push_back(contact(keys[k], points[k], -plane.distance(points[k])));
+  // A curved body's deepest vertex may lie inside the hull (a ball's lowest
+  // point inside its ring of contacts): the corners then take their own
+  // depth raised by what that vertex is deeper, so that the region is
+  // pushed out as far as its deepest point, as a mesh pair's region is.
+  const std::vector<int> hull = hullOnPlane(points, n, pointTol);
+  double deepest = -INFINITY, deepestCorner = -INFINITY;
+  for (size_t k = 0; k < points.size(); ++k) deepest = std::max(deepest, -plane.distance(points[k]));
+  for (int k : hull) deepestCorner = std::max(deepestCorner, -plane.distance(points[k]));
+  for (int k : hull)
+    myContacts.push_back(contact(keys[k], points[k], -plane.distance(points[k]) + (deepest - deepestCorner)));
 }
 
 }  // namespace sinew

@@ -1,6 +1,7 @@
 // Collision planes (CollisionPlane.h): a fixed half-space as a collidable.
 // Facts asserted: a ball dropped on the plane rests at its radius (within
-// the penetration tolerance) carrying its weight; a box on an inclined
+// the penetration tolerance) carrying its weight, under vertex penetration
+// and under contour regions (whose hull corners surround its lowest point); a box on an inclined
 // plane slides from t = 0 with a = g(sin θ − μ cos θ) within 1 % (no
 // free-fall step: the plane watches the vertices resting on it) and
 // holds when μ > tan θ, under vertex penetration and under contour
@@ -23,13 +24,19 @@ namespace {
 
 const double g = 9.8;
 
-TEST(CollisionPlane, ABallDroppedOnThePlaneRestsAtItsRadiusCarryingItsWeight) {
+/// Under contour regions the ball's lowest vertex lies inside the ring of
+/// hull corners that carry it, and must still rest on the plane.
+class CollisionPlaneBall : public testing::TestWithParam<CollisionBehavior::Method> {};
+
+TEST_P(CollisionPlaneBall, ABallDroppedOnThePlaneRestsAtItsRadiusCarryingItsWeight) {
   test::TestRoot r(Vector3d(0, 0, -g));
   CollisionPlane& ground = r.mech.getCollisionManager().addPlane("ground", Vector3d(0, 0, 0), Vector3d(0, 0, 2));
   EXPECT_EQ(ground.getNormal(), Vector3d::UnitZ());  // normalized
   RigidBody& ball = r.mech.addRigidBody(RigidBody::createIcosahedralSphere("ball", 0.1, 1000, 3));
   ball.setPose(RigidTransform3d(0, 0, 0.15));
-  r.mech.setDefaultCollisionBehavior(true, 0.2);  // Rigid–Rigid holds the plane
+  CollisionBehavior behav(true, 0.2);
+  behav.setMethod(GetParam());
+  r.mech.setDefaultCollisionBehavior(behav);  // Rigid–Rigid holds the plane
   r.run(1.5, 0.005);
   const double tol = r.mech.getPenetrationTol();
   EXPECT_LE(ball.getPosition().z(), 0.1 + 1e-9);  // the icosphere's pole is at −r
@@ -44,6 +51,9 @@ TEST(CollisionPlane, ABallDroppedOnThePlaneRestsAtItsRadiusCarryingItsWeight) {
     EXPECT_EQ(c.bodyB, nullptr);
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(Methods, CollisionPlaneBall,
+                         testing::Values(CollisionBehavior::Method::Default, CollisionBehavior::Method::ContourRegion));
 
 TEST(CollisionPlane, ABoxOnAnInclinedPlaneSlidesAtGTimesSinMinusMuCos) {
   const double theta = M_PI / 6;
