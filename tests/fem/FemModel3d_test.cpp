@@ -107,10 +107,70 @@ TEST(FemModel3d, InvertedElementFailsTheStepAndKeepsTheState) {
     r.root->run(1e-3);
     FAIL() << "expected a SolverError";
   } catch (const SolverError& e) {
+    // The error names the first element (in element order) turned inside out.
+    const FemElement3d* inverted = nullptr;
+    for (auto& el : fem.elements())
+      if (!inverted && el.computeVolume() < 0) inverted = &el;
+    ASSERT_NE(inverted, nullptr);
+    EXPECT_EQ(e.path(), inverted->describe()) << e.what();
     EXPECT_NE(e.path().find("/elements/"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("inverted"), std::string::npos) << e.what();
   }
   EXPECT_EQ(n.getPosition(), before);
+}
+
+TEST(FemModel3d, ElementDensityOverridesTheModelsInTheLumpedMass) {
+  // Spatially varying density (§6.1.1): the mass is Σ ρ_e V_e, with each
+  // element's own density where set, and the nodes of the denser element
+  // heavier.
+  FemModel3d fem("fem");
+  FemFactory::createHexGrid(fem, 1.0, 0.4, 0.2, 5, 2, 1);
+  fem.setDensity(1000);
+  const double v = 0.08 / 10;  // each of the ten equal cells
+  FemElement3d& heavy = fem.getElement(0);
+  heavy.setDensity(4000);
+  EXPECT_NEAR(fem.getMass(), 1000 * 9 * v + 4000 * v, 1e-11);
+  EXPECT_NEAR(heavy.getNode(0).getMass(), 4000 * v / 8, 1e-12);  // a corner of the grid: one element
+  fem.setDensity(500);  // the element keeps its own
+  EXPECT_NEAR(fem.getMass(), 500 * 9 * v + 4000 * v, 1e-11);
+  heavy.setDensity(std::nan(""));  // inherits again
+  EXPECT_NEAR(fem.getMass(), 500 * 10 * v, 1e-11);
+  EXPECT_THROW(heavy.setDensity(-1), ModelError);
+}
+
+TEST(FemModel3d, DrivenBoundaryNodesFollowTheirTargetsAndCarryTheBody) {
+  // §6.1.4: non-dynamic nodes driven by target positions (what an input
+  // probe on targetPosition sets) move exactly along their path, and a
+  // stiff beam clamped to them translates with them.
+  test::TestRoot r;
+  auto& fem = r.mech.addModel(std::make_unique<FemModel3d>("fem"));
+  FemFactory::createHexGrid(fem, 0.4, 0.1, 0.1, 4, 1, 1);
+  fem.setMaterial(LinearMaterial(1e7, 0.3));
+  fem.setDensity(100);
+  fem.setParticleDamping(20);
+  std::vector<FemNode3d*> clamped;
+  for (auto& node : fem.nodes())
+    if (node.getRestPosition().x() < -0.2 + 1e-12) {
+      node.setDynamic(false);
+      clamped.push_back(&node);
+    }
+  ASSERT_EQ(clamped.size(), 4u);
+  auto path = [](double t) { return Vector3d(0.05 * t * t, 0, 0.02 * t); };
+  double worst = 0;
+  r.root->addController("drive", [&](double t0, double t1) {
+    for (FemNode3d* node : clamped) {
+      worst = std::max(worst, (node->getPosition() - node->getRestPosition() - path(t0)).norm());
+      node->setTargetPosition(node->getRestPosition() + path(t1));
+    }
+  });
+  r.run(1.0, 0.01);
+  for (FemNode3d* node : clamped)
+    EXPECT_LT((node->getPosition() - node->getRestPosition() - path(1.0)).norm(), 1e-12);
+  EXPECT_LT(worst, 1e-12);
+  // The free end follows the clamp: no gravity, a stiff beam, a slow path.
+  for (auto& node : fem.nodes())
+    if (node.getRestPosition().x() > 0.2 - 1e-12)
+      EXPECT_LT((node.getPosition() - node.getRestPosition() - path(1.0)).norm(), 1e-4);
 }
 
 TEST(FemModel3d, BadElementsAreRejected) {

@@ -19,20 +19,22 @@ struct Cantilever {
   test::TestRoot r;
   FemModel3d& fem;
   double L = 1, h = 0.1;
-  Cantilever(int nx, int n, const FemMaterial& mat, double P, bool tets = false)
+  Cantilever(int nx, int n, const FemMaterial& mat, double P, FemElementType type = FemElementType::Hex)
       : fem(r.mech.addModel(std::make_unique<FemModel3d>("fem"))) {
-    if (tets)
-      FemFactory::createTetGrid(fem, L, h, h, nx, n, n);
-    else
-      FemFactory::createHexGrid(fem, L, h, h, nx, n, n);
+    FemFactory::createGrid(fem, type, L, h, h, nx, n, n);
     fem.setMaterial(mat);
+    int tipNodes = 0;
+    for (auto& node : fem.nodes()) tipNodes += node.getRestPosition().x() > L / 2 - 1e-12;
     for (auto& node : fem.nodes()) {
       const Vector3d x = node.getRestPosition();
       if (x.x() < -L / 2 + 1e-12) node.setDynamic(false);
       if (x.x() > L / 2 - 1e-12) {
-        // Trapezoid weights on the n + 1 nodes of each face direction.
+        // Hexes: trapezoid weights on the n + 1 nodes of each face
+        // direction; other meshes share P equally (Saint-Venant: the beam
+        // sees only the total).
         auto w = [&](double s) { return (std::abs(std::abs(s) - h / 2) < 1e-12 ? 0.5 : 1.0) / n; };
-        node.setExternalForce(Vector3d(0, 0, -P * w(x.y()) * w(x.z())));
+        const double share = type == FemElementType::Hex ? w(x.y()) * w(x.z()) : 1.0 / tipNodes;
+        node.setExternalForce(Vector3d(0, 0, -P * share));
       }
     }
   }
@@ -79,6 +81,19 @@ TEST(FemStatic, CantileverTipLoadMatchesTimoshenko) {
   EXPECT_LT(residuals[1], 1e-6 * residuals[0]);
 }
 
+TEST(FemStatic, QuadraticTetCantileverMatchesTimoshenko) {
+  // The same beam of quadratic tetrahedra (20 × 2 × 2 cells, each split
+  // into tets with mid-edge nodes), which do not lock in bending.
+  const double E = 1e6, P = 0.025;
+  Cantilever c(20, 2, LinearMaterial(E, 0.0, false), P, FemElementType::QuadTet);
+  c.r.mech.solveStatic();
+  const double I = std::pow(c.h, 4) / 12, A = c.h * c.h;
+  const double expected = P * std::pow(c.L, 3) / (3 * E * I) + P * c.L / (5.0 / 6 * E / 2 * A);
+  // The issue asks 2 %; these elements give 1e-4 (measured), so hold them to 0.5 %.
+  VERIFY_NEAR("FEM cantilever: tip deflection / Timoshenko beam value (20×2×2 cells of quadratic tets)",
+              "δ = P L³/(3 E I) + P L/(κ G A), κ = 5/6", c.tipDeflection() / expected, 1.0, 0.005);
+}
+
 TEST(FemStatic, NewtonConvergesQuadraticallyWithAConsistentTangent) {
   // A neo-Hookean cantilever bent by 10% of its length. Once the relative
   // residual is below 1e-2, each Newton step raises it to a power of at
@@ -98,12 +113,12 @@ TEST(FemStatic, CorotatedLinearConvergesQuadraticallyWithTheExactTangent) {
   // linearly; LinearMaterial's exactTangent restores the quadratic rate.
   LinearMaterial exact(1e6, 0.3, true);
   exact.setExactTangent(true);
-  Cantilever ce(10, 2, exact, 20.0, true);
+  Cantilever ce(10, 2, exact, 20.0, FemElementType::Tet);
   const auto re = ce.r.mech.solveStatic();
   EXPECT_GE(quadraticSteps(re), 1);
   EXPECT_GT(ce.tipDeflection(), 0.25 * ce.L);
 
-  Cantilever cw(10, 2, LinearMaterial(1e6, 0.3, true), 20.0, true);
+  Cantilever cw(10, 2, LinearMaterial(1e6, 0.3, true), 20.0, FemElementType::Tet);
   const auto rw = cw.r.mech.solveStatic(0, 1e-10, 100);
   EXPECT_GT(rw.size(), re.size() + 3) << "stiffness warping needs more Newton steps";
   // The same equilibrium, as the forces are the same.

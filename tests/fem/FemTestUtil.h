@@ -1,6 +1,7 @@
 // Shared fixtures of the FEM kernel tests: distorted element geometries,
-// one instance of every material, and the one finite-difference check of a
-// material's tangent against its stress (DESIGN §4).
+// one instance of every material, the one finite-difference check of a
+// material's tangent against its stress (DESIGN §4), and a deformed block
+// model with its nodal forces for the model-level checks.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -11,6 +12,8 @@
 #include <vector>
 
 #include "sinew/fem/ElementKernels.h"
+#include "sinew/fem/FemFactory.h"
+#include "sinew/fem/FemModel3d.h"
 #include "sinew/fem/IncompNeoHookeanMaterial.h"
 #include "sinew/fem/LinearMaterial.h"
 #include "sinew/fem/MooneyRivlinMaterial.h"
@@ -161,6 +164,33 @@ Eigen::MatrixXd finiteDifferenceJacobian(std::vector<Vector3d> x, int rows, Fn f
       Jfd.col(3 * i + c) = (fp - fm) / (2 * h);
     }
   return Jfd;
+}
+
+/// A 2 × 2 × 2 hex block (standalone model, no damping) deformed by a
+/// large non-uniform map, the same for every model built with one seed.
+inline std::unique_ptr<FemModel3d> deformedBlock(const FemMaterial& base, unsigned seed = 5) {
+  auto fem = std::make_unique<FemModel3d>("fem");
+  FemFactory::createHexGrid(*fem, 1.0, 0.8, 0.6, 2, 2, 2);
+  fem->setParticleDamping(0);
+  fem->setMaterial(base);
+  Noise noise(seed);
+  Matrix3d A = Matrix3d::Identity() + 0.15 * noise.mat();
+  for (auto& n : fem->nodes()) n.setPosition(A * n.getRestPosition() + 0.03 * noise.vec());
+  return fem;
+}
+
+inline Eigen::VectorXd nodeForces(FemModel3d& fem) {
+  Eigen::VectorXd f(3 * fem.numNodes());
+  for (auto& n : fem.nodes()) n.zeroForces();
+  fem.applyForces(0);
+  for (int i = 0; i < fem.numNodes(); ++i) f.segment<3>(3 * i) = fem.getNode(i).getForce();
+  return f;
+}
+
+inline std::vector<DynamicComponent*> nodeList(FemModel3d& fem) {
+  std::vector<DynamicComponent*> comps;
+  for (auto& n : fem.nodes()) comps.push_back(&n);
+  return comps;
 }
 
 }  // namespace sinew::femtest

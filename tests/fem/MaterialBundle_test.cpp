@@ -14,33 +14,6 @@ namespace {
 
 using namespace femtest;
 
-/// A 2 × 2 × 2 hex block (standalone model, no damping) deformed by a
-/// large non-uniform map, the same for every model built with one seed.
-std::unique_ptr<FemModel3d> deformedBlock(const FemMaterial& base, unsigned seed = 5) {
-  auto fem = std::make_unique<FemModel3d>("fem");
-  FemFactory::createHexGrid(*fem, 1.0, 0.8, 0.6, 2, 2, 2);
-  fem->setParticleDamping(0);
-  fem->setMaterial(base);
-  Noise noise(seed);
-  Matrix3d A = Matrix3d::Identity() + 0.15 * noise.mat();
-  for (auto& n : fem->nodes()) n.setPosition(A * n.getRestPosition() + 0.03 * noise.vec());
-  return fem;
-}
-
-Eigen::VectorXd nodeForces(FemModel3d& fem) {
-  Eigen::VectorXd f(3 * fem.numNodes());
-  for (auto& n : fem.nodes()) n.zeroForces();
-  fem.applyForces(0);
-  for (int i = 0; i < fem.numNodes(); ++i) f.segment<3>(3 * i) = fem.getNode(i).getForce();
-  return f;
-}
-
-std::vector<DynamicComponent*> nodeList(FemModel3d& fem) {
-  std::vector<DynamicComponent*> comps;
-  for (auto& n : fem.nodes()) comps.push_back(&n);
-  return comps;
-}
-
 const std::vector<int> kSpine{0, 3, 5};  // the elements of the test bundles
 
 TEST(MaterialBundle, ForcesAndEnergyAddToTheElementsOwn) {
