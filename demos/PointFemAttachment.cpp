@@ -21,7 +21,7 @@ namespace {
 /// Elements whose nodes are all on the positive side of the x-z plane.
 class MyFilter : public ElementFilter {
  public:
-  bool elementIsValid(const FemElement3d& e) const override {
+  bool elementIsValid(const FemElement3dBase& e) const override {
     for (auto* n : e.getNodes())
       if (n->getPosition().y() < 0) return false;
     return true;

@@ -46,10 +46,10 @@ PolygonalMesh boundaryMesh(const std::vector<BoundaryTriangle>& tris, std::vecto
 class ElementSetFilter : public ElementFilter {
  public:
   explicit ElementSetFilter(const std::vector<FemElement3d*>& elems) : mySet(elems.begin(), elems.end()) {}
-  bool elementIsValid(const FemElement3d& e) const override { return mySet.count(&e) > 0; }
+  bool elementIsValid(const FemElement3dBase& e) const override { return mySet.count(&e) > 0; }
 
  private:
-  std::unordered_set<const FemElement3d*> mySet;
+  std::unordered_set<const FemElement3dBase*> mySet;
 };
 
 }  // namespace
@@ -68,7 +68,8 @@ std::vector<FemNode3d*> FemModel3d::findNearestNodes(const Vector3d& p, double m
   return found;
 }
 
-FemElement3d* FemModel3d::findNearestElement(Vector3d* near, const Vector3d& p, const ElementFilter* filter) {
+FemElement3d* FemModel3d::findNearestVolumetricElement(Vector3d* near, const Vector3d& p,
+                                                       const ElementFilter* filter) {
   for (auto& e : *myElements)
     if ((!filter || filter->elementIsValid(e)) && elementContains(e, p)) {
       if (near) *near = p;
@@ -79,8 +80,48 @@ FemElement3d* FemModel3d::findNearestElement(Vector3d* near, const Vector3d& p, 
   return nearestFace(findBoundaryTriangles(*myElements, filter), p, near);
 }
 
-FemElement3d* FemModel3d::findNearestSurfaceElement(Vector3d* near, const Vector3d& p) {
-  return nearestFace(boundaryTriangles(), p, near);
+ShellElement3d* FemModel3d::findNearestShellElement(Vector3d* near, const Vector3d& p, const ElementFilter* filter) {
+  ShellElement3d* best = nullptr;
+  double bestDist = INFINITY;
+  Vector3d bestPoint = p;
+  for (auto& e : *myShells) {
+    if (filter && !filter->elementIsValid(e)) continue;
+    // The surface through the shell's nodes: one triangle, or a quad's two.
+    const int n = e.numNodes();
+    for (int k = 1; k + 1 < n; ++k) {
+      const Vector3d q = nearestPointOnTriangle(p, e.getNode(0).getPosition(), e.getNode(k).getPosition(),
+                                                e.getNode(k + 1).getPosition());
+      if (const double d = (q - p).squaredNorm(); d < bestDist) bestDist = d, best = &e, bestPoint = q;
+    }
+  }
+  if (near) *near = bestPoint;
+  return best;
+}
+
+/// The nearer of a volumetric and a shell candidate, with its point.
+FemElement3dBase* FemModel3d::nearerOf(FemElement3d* vol, const Vector3d& volPoint, ShellElement3d* shell,
+                                       const Vector3d& shellPoint, const Vector3d& p, Vector3d* near) {
+  const bool useShell = shell && (!vol || (shellPoint - p).squaredNorm() < (volPoint - p).squaredNorm());
+  if (near) *near = useShell ? shellPoint : volPoint;
+  return useShell ? static_cast<FemElement3dBase*>(shell) : vol;
+}
+
+FemElement3dBase* FemModel3d::findNearestElement(Vector3d* near, const Vector3d& p, const ElementFilter* filter) {
+  Vector3d pv = p, ps = p;
+  FemElement3d* vol = findNearestVolumetricElement(&pv, p, filter);
+  if (vol && pv == p) {  // inside it
+    if (near) *near = p;
+    return vol;
+  }
+  ShellElement3d* shell = findNearestShellElement(&ps, p, filter);
+  return nearerOf(vol, pv, shell, ps, p, near);
+}
+
+FemElement3dBase* FemModel3d::findNearestSurfaceElement(Vector3d* near, const Vector3d& p) {
+  Vector3d pv = p, ps = p;
+  FemElement3d* vol = nearestFace(boundaryTriangles(), p, &pv);
+  ShellElement3d* shell = findNearestShellElement(&ps, p);
+  return nearerOf(vol, pv, shell, ps, p, near);
 }
 
 const std::vector<BoundaryTriangle>& FemModel3d::boundaryTriangles() {
@@ -213,7 +254,7 @@ void FemModel3d::attachVertices(FemMeshComp& comp) {
       comp.addVertexAttachment(v, {n}, {1.0});
       continue;
     }
-    comp.addVertexAttachment(v, *findNearestElement(nullptr, p));
+    comp.addVertexAttachment(v, *findNearestVolumetricElement(nullptr, p));
   }
   comp.updateVertexPositions();
 }

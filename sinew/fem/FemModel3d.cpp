@@ -112,7 +112,7 @@ FemNode3d* FemModel3d::findNearestNode(const Vector3d& p) const {
 FemElement3d* FemModel3d::findAttachmentElement(const Vector3d& p, Vector3d& loc) {
   loc = p;
   if (FemElement3d* e = findContainingElement(p)) return e;
-  return myElements->size() > 0 ? findNearestSurfaceElement(&loc, p) : nullptr;
+  return myElements->size() > 0 ? findNearestVolumetricElement(&loc, p) : nullptr;
 }
 
 std::unique_ptr<AttachmentComponent> FemModel3d::createPointAttachment(Point& p) {

@@ -134,14 +134,20 @@ class FemModel3d : public MechSystemBase,
   FemNode3d* findNearestNode(const Vector3d& p, double maxDist) const;
   /// Every node within maxDist of p, in list order.
   std::vector<FemNode3d*> findNearestNodes(const Vector3d& p, double maxDist) const;
-  /// The element (among those passing filter, if given) nearest to p: one
-  /// containing p, else the one whose boundary face is nearest. near (if
-  /// not null) receives the nearest point on it (p itself when inside).
-  FemElement3d* findNearestElement(Vector3d* near, const Vector3d& p, const ElementFilter* filter = nullptr);
-  FemElement3d* findNearestVolumetricElement(Vector3d* near, const Vector3d& p) { return findNearestElement(near, p); }
-  /// The element with a boundary face nearest to p, and the nearest point
-  /// on that face, whether p is inside or outside.
-  FemElement3d* findNearestSurfaceElement(Vector3d* near, const Vector3d& p);
+  /// The element, shell or volumetric (among those passing filter, if
+  /// given), nearest to p: a volumetric element containing p, else the one
+  /// whose boundary face or shell surface is nearest. near (if not null)
+  /// receives the nearest point on it (p itself when inside).
+  FemElement3dBase* findNearestElement(Vector3d* near, const Vector3d& p, const ElementFilter* filter = nullptr);
+  /// As findNearestElement, over the volumetric elements only.
+  FemElement3d* findNearestVolumetricElement(Vector3d* near, const Vector3d& p,
+                                             const ElementFilter* filter = nullptr);
+  /// The shell element (passing filter) whose surface through its nodes is
+  /// nearest to p, with that point; nullptr if there is none.
+  ShellElement3d* findNearestShellElement(Vector3d* near, const Vector3d& p, const ElementFilter* filter = nullptr);
+  /// The element nearest to p on the surface, whether p is inside or out:
+  /// a volumetric element's boundary face or a shell, and the nearest point.
+  FemElement3dBase* findNearestSurfaceElement(Vector3d* near, const Vector3d& p);
 
   // Geometry (§6.3)
   ComponentList<FemMeshComp>& getMeshComps() { return *myMeshes; }
@@ -357,6 +363,9 @@ class FemModel3d : public MechSystemBase,
   void attachVertices(FemMeshComp& comp);
   /// The faces of the whole model's boundary (cached until elements change).
   const std::vector<BoundaryTriangle>& boundaryTriangles();
+  /// The nearer to p of a volumetric and a shell candidate; near receives its point.
+  static FemElement3dBase* nearerOf(FemElement3d* vol, const Vector3d& volPoint, ShellElement3d* shell,
+                                    const Vector3d& shellPoint, const Vector3d& p, Vector3d* near);
   /// Rebuilds a generated surface that elements changes made stale.
   void updateSurface();
 

@@ -27,7 +27,7 @@ namespace sinew {
 class ElementFilter {
  public:
   virtual ~ElementFilter() = default;
-  virtual bool elementIsValid(const FemElement3d& e) const = 0;
+  virtual bool elementIsValid(const FemElement3dBase& e) const = 0;
 };
 
 /// The faces of an element type: node indices, counter-clockwise seen from

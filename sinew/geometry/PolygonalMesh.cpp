@@ -1,6 +1,7 @@
 #include "sinew/geometry/PolygonalMesh.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -191,5 +192,20 @@ void PolygonalMesh::vertexRemoved(int idx) {
     }
   }
 }
+
+double PolygonalMesh::windingNumber(const Eigen::Vector3d& p) const {
+  // Solid angle of each triangle (Van Oosterom and Strackee's formula).
+  double omega = 0;
+  forEachTriangle([&](const Eigen::Vector3d& A, const Eigen::Vector3d& B, const Eigen::Vector3d& C) {
+    const Eigen::Vector3d a = A - p, b = B - p, c = C - p;
+    const double la = a.norm(), lb = b.norm(), lc = c.norm();
+    const double num = a.dot(b.cross(c));
+    const double den = la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb;
+    omega += 2 * std::atan2(num, den);
+  });
+  return omega / (4 * M_PI);
+}
+
+bool PolygonalMesh::pointIsInside(const Eigen::Vector3d& p) const { return windingNumber(p) > 0.5; }
 
 }  // namespace sinew

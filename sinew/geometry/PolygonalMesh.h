@@ -66,6 +66,14 @@ class PolygonalMesh : public MeshBase {
   /// it costs O(faces): meant for setting models up (choosing nodes to
   /// attach, checking meshes), not for inner loops.
   double distanceToPoint(const Eigen::Vector3d& p) const;
+  /// Whether p is inside the surface (guide §6.4.5): its winding number,
+  /// the solid angles of the triangles seen from p summed over 4π, exceeds
+  /// ½. Exact (1 or 0 up to round-off) for a closed outward-oriented mesh;
+  /// for a mesh with small holes it degrades gracefully. O(faces), like
+  /// distanceToPoint; a point on the surface may go either way.
+  bool pointIsInside(const Eigen::Vector3d& p) const;
+  /// The winding number itself.
+  double windingNumber(const Eigen::Vector3d& p) const;
 
   /// Calls fn(a, b, c) for each triangle of the fan decomposition.
   template <class Fn>

@@ -133,24 +133,27 @@ TEST(FemEmbedding, NodeAndElementQueries) {
   EXPECT_EQ(fem.findNearestNodes(Vector3d(0.5, 0.5, 0.5), 0.3).size(), 4u);  // the corner and 3 neighbours
   Vector3d near;
   // Outside the box: the nearest point is on its face x = 0.5.
-  FemElement3d* e = fem.findNearestElement(&near, Vector3d(0.8, 0.1, -0.05));
+  FemElement3d* e = fem.findNearestVolumetricElement(&near, Vector3d(0.8, 0.1, -0.05));
+  EXPECT_EQ(fem.findNearestElement(nullptr, Vector3d(0.8, 0.1, -0.05)), e);  // no shells: the same
   ASSERT_NE(e, nullptr);
   EXPECT_LT((near - Vector3d(0.5, 0.1, -0.05)).norm(), 1e-14);
   EXPECT_TRUE(elementContains(*e, near));
   // Inside: the element contains the point, which is its own nearest point.
-  e = fem.findNearestElement(&near, Vector3d(0.1, 0.2, 0.3));
+  e = fem.findNearestVolumetricElement(&near, Vector3d(0.1, 0.2, 0.3));
   EXPECT_EQ(near, Vector3d(0.1, 0.2, 0.3));
+  EXPECT_EQ(fem.findNearestElement(nullptr, Vector3d(0.1, 0.2, 0.3)), e);
   EXPECT_TRUE(elementContains(*e, near));
   // The nearest surface element of an inside point is on the nearest face.
-  e = fem.findNearestSurfaceElement(&near, Vector3d(0.1, 0.2, 0.4));
+  e = dynamic_cast<FemElement3d*>(fem.findNearestSurfaceElement(&near, Vector3d(0.1, 0.2, 0.4)));
+  ASSERT_NE(e, nullptr);
   EXPECT_LT((near - Vector3d(0.1, 0.2, 0.5)).norm(), 1e-14);
   EXPECT_TRUE(elementContains(*e, Vector3d(0.1, 0.2, 0.45)));
   // With a filter keeping y ≥ 0, a point at y < 0 is nearest the cut face.
   struct PositiveY : ElementFilter {
-    bool elementIsValid(const FemElement3d& el) const override { return el.computeCentroid().y() > 0; }
+    bool elementIsValid(const FemElement3dBase& el) const override { return el.computeCentroid().y() > 0; }
   };
   PositiveY filter;
-  e = fem.findNearestElement(&near, Vector3d(0.1, -0.2, 0.3), &filter);
+  e = fem.findNearestVolumetricElement(&near, Vector3d(0.1, -0.2, 0.3), &filter);
   EXPECT_LT((near - Vector3d(0.1, 0, 0.3)).norm(), 1e-14);
   EXPECT_TRUE(filter.elementIsValid(*e));
 }

@@ -121,7 +121,7 @@ TEST(FemGeometry, SurfaceIsRebuiltWhenElementsChange) {
 }
 
 struct PositiveYFilter : ElementFilter {
-  bool elementIsValid(const FemElement3d& e) const override {
+  bool elementIsValid(const FemElement3dBase& e) const override {
     for (auto* n : e.getNodes())
       if (n->getPosition().y() < 0) return false;
     return true;

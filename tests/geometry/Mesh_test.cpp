@@ -289,3 +289,37 @@ TEST(PointMesh, NormalsFollowTransformsAndInvalidateOnPlainAdd) {
   EXPECT_FALSE(pts.hasNormals());
   EXPECT_THROW(pts.setNormals({Vector3d::UnitZ()}), ModelError);
 }
+
+namespace sinew {
+namespace {
+
+TEST(PolygonalMesh, PointIsInsideByTheWindingNumber) {
+  // §6.4.5: a closed box of quads and an icosphere (triangles). The winding
+  // number is 1 inside and 0 outside to round-off; near the surface it
+  // still decides, and an open mesh (a face removed) degrades gracefully.
+  const PolygonalMesh box = MeshFactory::createBox(1.0, 2.0, 0.5, 2, 3, 1);
+  EXPECT_NEAR(box.windingNumber(Eigen::Vector3d(0.1, 0.2, 0.1)), 1.0, 1e-12);
+  EXPECT_NEAR(box.windingNumber(Eigen::Vector3d(0.7, 0.2, 0.1)), 0.0, 1e-12);
+  EXPECT_TRUE(box.pointIsInside(Eigen::Vector3d(0.499, 0.999, 0.249)));
+  EXPECT_FALSE(box.pointIsInside(Eigen::Vector3d(0.501, 0.0, 0.0)));
+  EXPECT_FALSE(box.pointIsInside(Eigen::Vector3d(0.0, -1.001, 0.0)));
+  const PolygonalMesh ball = MeshFactory::createIcosahedralSphere(0.3, 2);
+  int disagreements = 0;
+  for (int i = -8; i <= 8; ++i)
+    for (int j = -8; j <= 8; ++j) {
+      // Points on a grid through the sphere, away from its faceted surface.
+      const Eigen::Vector3d p(0.04 * i, 0.04 * j, 0.05);
+      const double r = p.norm();
+      if (std::abs(r - 0.3) < 0.02) continue;
+      disagreements += ball.pointIsInside(p) != (r < 0.3);
+    }
+  EXPECT_EQ(disagreements, 0);
+  PolygonalMesh open = box;
+  open.removeFace(0);
+  EXPECT_FALSE(open.isClosed());
+  EXPECT_TRUE(open.pointIsInside(Eigen::Vector3d(0.0, 0.0, 0.0)));
+  EXPECT_FALSE(open.pointIsInside(Eigen::Vector3d(3.0, 0.0, 0.0)));
+}
+
+}  // namespace
+}  // namespace sinew
