@@ -7,7 +7,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 JOBS ?= $(shell nproc)
 DEMO_OUT ?= demo-output
 
-.PHONY: all setup configure build demo test test-unit bench bench-micro bench-peers verify clean
+.PHONY: all setup configure build demo test test-unit bench bench-fem bench-micro bench-peers verify clean
 
 all: build
 
@@ -46,6 +46,11 @@ verify: build
 # (materials, solvers, queries) with Google Benchmark.
 bench: build
 	@bash bench/run.sh $(BUILD)
+
+# The FEM beams at about 1k, 10k and 100k elements (several minutes; 100k
+# hexes need about 6 GB for the factorization it is measured against).
+bench-fem: build
+	@bash bench/fem-sizes.sh $(BUILD)
 
 bench-micro: build
 	@$(BUILD)/bench/sinew_bench

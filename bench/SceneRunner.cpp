@@ -11,7 +11,9 @@
 //   sinew_scene femhex N [steps]   neo-Hookean hex beam of about N elements,
 //   sinew_scene femtet N [steps]   or tet beam, clamped, under gravity,
 //                                  h = 10 ms; also prints the time split into
-//                                  assembly, solve and the rest
+//                                  assembly, solve and the rest, and (femhex,
+//                                  femtet) the time of one numeric sparse
+//                                  factorization of the last step's matrix
 //   sinew_scene femhexinc N [steps]  the hex beam hard-incompressible per element,
 //   sinew_scene femtetinc N [steps]  the tet beam per node (§6.7: a volume row each)
 //   sinew_scene femball D [steps]  a TetGen ball (icosahedral divisions D; 3 gives
@@ -34,6 +36,7 @@
 
 #include "Scenes.h"
 #include "sinew/Error.h"
+#include "sinew/solver/LinearSolver.h"
 
 namespace {
 long peakRssKiB() {
@@ -54,6 +57,27 @@ std::string cpuClock() {
   }
   return model + (mhz.empty() ? "" : ", " + mhz);
 }
+/// The yardstick for an FEM step: one numeric factorization of the
+/// same matrix, S = M − h D − h² K of the last step, by the direct SPD
+/// backend (CHOLMOD; Eigen's LDLᵀ without SuiteSparse), its symbolic
+/// analysis done beforehand and left out, as a step reuses it.
+void reportOneFactorization(const sinew::MechModel& mech, double h, double stepMs, double assemblyMs) {
+  sinew::SparseMatrixd S;
+  mech.solver().system().formMatrix(1.0, -h, -h * h, S);
+  const auto type = sinew::LinearSolver::hasSuiteSparse() ? sinew::LinearSolverType::Cholmod
+                                                          : sinew::LinearSolverType::EigenLDLT;
+  auto direct = sinew::LinearSolver::create(type, static_cast<int>(S.rows()), 0);
+  if (!direct->factor(S, 0, true)) {
+    std::printf("one factorization: %s found the matrix singular\n", direct->name().c_str());
+    return;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  direct->factor(S, 0, false);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("one factorization (%s, %ld unknowns): %.3g ms; step / factorization %.2f, assembly / factorization %.2f\n",
+              direct->name().c_str(), static_cast<long>(S.rows()), ms, stepMs / ms, assemblyMs / ms);
+}
+
 }  // namespace
 
 int runScene(int argc, char** argv) {
@@ -138,6 +162,7 @@ int runScene(int argc, char** argv) {
                 scene.c_str(), femModel->numElements(), femModel->numNodes(), us / 1e3,
                 k * (after.assembly - before.assembly), solve, mech.solver().kktSolver().backendName().c_str(),
                 k * (after.finish - before.finish), us / 1e3 / solve);
+    if (!incomp && !ball) reportOneFactorization(mech, h, us / 1e3, k * (after.assembly - before.assembly));
   }
   if (ball) {
     const auto& cm = const_cast<sinew::MechModel&>(mech).getCollisionManager();
