@@ -206,12 +206,12 @@ void FemModel3d::updateNodeMasses() {
   for (auto& b : *myBackNodes) b.setMass(0);
   for (auto& e : *myElements) lumpMass(e, 1.0);
   for (auto& e : *myShells) lumpShellMass(e);
-  myShellMassesStale = false;
+  myMassesStale = false;
 }
 
 double FemModel3d::getMass() const {
   double m = 0;
-  if (myShellMassesStale) const_cast<FemModel3d*>(this)->updateNodeMasses();
+  if (myMassesStale) const_cast<FemModel3d*>(this)->updateNodeMasses();
   for (auto& n : *myNodes) m += n.getMass();
   for (auto& b : *myBackNodes) m += b.getMass();
   return m;
@@ -288,11 +288,30 @@ void FemModel3d::computeMaterialTerms(const FemElement3d& e, const FemMaterial& 
 }
 
 void FemModel3d::applyForces(double) {
+  if (myMassesStale) updateNodeMasses();  // rest positions changed
   const double dM = myParticleDamping, dK = myStiffnessDamping;
   if (dM > 0)
     for (auto& n : *myNodes) n.addForce(Vector3d(-dM * n.getMass() * n.getVelocity()));
   const bool nodal = softMethod() == IncompMethod::NODAL;
   if (nodal) computeNodalVolumes();
+  evaluateElements();
+  const int ne = myElements->size();
+  for (int k = 0; k < ne; ++k) {
+    const FemElement3d& e = myElements->get(k);
+    for (int i = 0; i < e.numNodes(); ++i) e.getNode(i).addForce(Vector3d(myF[k].segment<3>(3 * i)));
+  }
+  if (nodal) addNodalPressureDamping(dK);
+  applyShellForces(dM, dK);
+}
+
+void FemModel3d::updateStressAndStiffness() {
+  if (myMassesStale) updateNodeMasses();
+  if (softMethod() == IncompMethod::NODAL) computeNodalVolumes();
+  evaluateElements();
+}
+
+void FemModel3d::evaluateElements() {
+  const double dK = myStiffnessDamping;
   // Elements are evaluated in parallel into their own slots, then summed
   // into the nodes in element order, so results do not depend on threads.
   const int ne = myElements->size();
@@ -322,12 +341,6 @@ void FemModel3d::applyForces(double) {
   });
   for (auto& err : errors)
     if (err) std::rethrow_exception(err);  // the first failing element, whatever the threads did
-  for (int k = 0; k < ne; ++k) {
-    const FemElement3d& e = myElements->get(k);
-    for (int i = 0; i < e.numNodes(); ++i) e.getNode(i).addForce(Vector3d(myF[k].segment<3>(3 * i)));
-  }
-  if (nodal) addNodalPressureDamping(dK);
-  applyShellForces(dM, dK);
 }
 
 void FemModel3d::declareJacobianBlocks(JacobianPattern& pat) {

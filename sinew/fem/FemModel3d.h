@@ -272,10 +272,18 @@ class FemModel3d : public MechSystemBase,
   /// per element or node (in list order).
   const Eigen::VectorXd& getIncompPressures() const { return myIncompPressures; }
 
-  /// Recomputes every node's lumped mass from its elements (after density
-  /// or rest-position changes; done automatically for density).
+  /// Recomputes every node's lumped mass from its elements (done at once
+  /// for a density change, and before the next step or mass query after a
+  /// rest position changes).
   void updateNodeMasses();
   void invalidateNodeMasses() { updateNodeMasses(); }
+  /// Called by FemNode3d::setRestPosition: the masses (density × rest
+  /// volume) are relumped before they are next used.
+  void invalidateRestData() { myMassesStale = true; }
+  /// §6.1.2.1: brings what depends on the rest positions and the current
+  /// state up to date now — the lumped masses, and each element's forces
+  /// and tangent stiffness — instead of at the start of the next step.
+  void updateStressAndStiffness();
   double getMass() const;
   double getRestVolume() const;
   double computeVolume() const;
@@ -285,6 +293,9 @@ class FemModel3d : public MechSystemBase,
 
   // ForceEffector
   void applyForces(double t) override;
+  /// Each element's forces (with stiffness damping) and tangent into myF,
+  /// myK, in parallel; throws for the first failing element.
+  void evaluateElements();
   void declareJacobianBlocks(JacobianPattern& pat) override;
   void addPosJacobian(JacobianMatrix& K, double s) override;
   void addVelJacobian(JacobianMatrix& D, double s) override;
@@ -375,7 +386,7 @@ class FemModel3d : public MechSystemBase,
   ComponentList<MaterialBundle>* myBundles;
   ComponentList<ShellElement3d>* myShells;
   ComponentList<BackNode3d>* myBackNodes;
-  bool myShellMassesStale = false;
+  bool myMassesStale = false;
   std::vector<int> myShellHandles, myShellHandleStart, myBackNodeHandles;
   std::vector<Eigen::MatrixXd> myShellK;
   mutable std::vector<std::vector<const FemMaterial*>> myAugment, myShellAugment;

@@ -20,11 +20,19 @@ FemNode3d::FemNode3d(const Vector3d& pos) : FemNode3d() {
   setRestPosition(pos);
 }
 
+namespace {
+FemModel3d* ownerModel(const FemNode3d& n) {
+  const Component* list = n.getParent();
+  return list ? dynamic_cast<FemModel3d*>(list->getParent()) : nullptr;
+}
+}  // namespace
+
 void FemNode3d::setRestPosition(const Vector3d& p) {
   if (!p.allFinite()) throw ModelError("rest position is not finite", describe());
   const Vector3d d = getRestDirector();  // kept: the back node's rest moves along
   myRest = p;
   if (myBackNode) myBackNode->setRestPosition(p - d);
+  if (FemModel3d* m = ownerModel(*this)) m->invalidateRestData();  // masses follow the rest volumes
 }
 
 void FemNode3d::transformGeometry(const RigidTransform3d& X) {
@@ -32,12 +40,6 @@ void FemNode3d::transformGeometry(const RigidTransform3d& X) {
   myRest = X.transformPoint(myRest);
 }
 
-namespace {
-FemModel3d* ownerModel(const FemNode3d& n) {
-  const Component* list = n.getParent();
-  return list ? dynamic_cast<FemModel3d*>(list->getParent()) : nullptr;
-}
-}  // namespace
 
 BackNode3d* FemNode3d::getBackNode() const { return myBackNode; }
 

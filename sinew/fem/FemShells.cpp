@@ -34,7 +34,7 @@ void FemModel3d::prepareNewShell(ShellElement3d& e) {
     n->refreshDirector();
   }
   // Neighbouring shells' volumes follow the directors they share.
-  myShellMassesStale = true;
+  myMassesStale = true;
 }
 
 ShellElement3d& FemModel3d::addShellElement(std::unique_ptr<ShellElement3d> e) {
@@ -78,7 +78,7 @@ void FemModel3d::lumpShellMass(const ShellElement3d& e) {
 }
 
 void FemModel3d::prepareForCompile() {
-  if (myShellMassesStale) updateNodeMasses();
+  if (myMassesStale) updateNodeMasses();
 }
 
 const FemMaterial& FemModel3d::asShellMaterial(const FemMaterial& mat, std::unique_ptr<FemMaterial>& tmp) {

@@ -1,8 +1,8 @@
 // A whole FEM model's force Jacobians against central differences of its
 // nodal forces (guide §6.1.1 damping, §6.1.3 materials): Rayleigh damping
 // f_d = −(d_M M + d_K K) v with K the tangent at the current positions,
-// and the corotated linear material's exact tangent, of which the model
-// hands the solver the symmetric part.
+// the corotated linear material's exact tangent, of which the model hands
+// the solver the symmetric part, and the update after rest positions change.
 #include <gtest/gtest.h>
 
 #include "FemTestUtil.h"
@@ -70,6 +70,36 @@ TEST(FemModelJacobian, ExactCorotatedTangentGivesTheSolverTheSymmetricPartOfTheD
   const Eigen::MatrixXd Ke = jacobian(exact), Kw = jacobian(warped);
   EXPECT_LT((Ke - Ke.transpose()).norm(), 1e-12 * Ke.norm());
   EXPECT_GT((Ke - Kw).norm(), 1e-2 * Ke.norm());
+}
+
+TEST(FemModelJacobian, RestPositionChangesReachTheMassesAndUpdateStressAndStiffness) {
+  // §6.1.2.1: changing rest positions invalidates what depends on them;
+  // the masses are relumped before their next use, and
+  // updateStressAndStiffness() brings masses and element stiffness up to
+  // date at once, the same as the next step's force evaluation would.
+  auto fem = deformedBlock(NeoHookeanMaterial(50000, 0.3));
+  fem->setDensity(1000);
+  const double m0 = fem->getMass();
+  EXPECT_NEAR(m0, 1000 * 1.0 * 0.8 * 0.6, 1e-9);
+  for (auto& node : fem->nodes()) {
+    Vector3d X = node.getRestPosition();
+    X.x() *= 1.5;
+    node.setRestPosition(X);
+  }
+  fem->updateStressAndStiffness();
+  double sum = 0;
+  for (auto& node : fem->nodes()) sum += node.getMass();
+  EXPECT_NEAR(sum, 1.5 * m0, 1e-9) << "node masses relumped from the new rest volume";
+  EXPECT_NEAR(fem->getMass(), 1.5 * m0, 1e-9);
+  const auto nodes = nodeList(*fem);
+  test::DenseJacobian updated(nodes), stepped(nodes);
+  fem->declareJacobianBlocks(updated);
+  fem->addPosJacobian(updated, 1.0);
+  nodeForces(*fem);
+  fem->declareJacobianBlocks(stepped);
+  fem->addPosJacobian(stepped, 1.0);
+  EXPECT_EQ(updated.J, stepped.J);
+  test::checkJacobians(*fem, nodes, 1e-6);
 }
 
 }  // namespace
