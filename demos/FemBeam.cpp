@@ -54,9 +54,10 @@ class FemBeamWithFemSphere : public FemBeam {
     auto& sphere = mech->addModel(std::make_unique<FemModel3d>("sphere"));
     // The guide reads TetGen's sphere2.1.node/.ele (a unit sphere) and
     // scales it by 0.22. Sinew ships no third-party meshes, so TetGen meshes
-    // an icosahedral sphere of that radius here (162 surface vertices,
-    // radius–edge ratio at most 1.5).
-    FemFactory::createIcosahedralSphere(sphere, 0.22, /*ndivisions=*/2, /*quality=*/1.5);
+    // a unit icosahedral sphere here (162 surface vertices, radius–edge
+    // ratio at most 1.5), scaled as the guide's is.
+    FemFactory::createIcosahedralSphere(sphere, 1.0, /*ndivisions=*/2, /*quality=*/1.5);
+    sphere.scaleDistance(0.22);
     sphere.setDensity(10);
     sphere.setParticleDamping(2);
     sphere.setMaterial(LinearMaterial(4000, 0.33));

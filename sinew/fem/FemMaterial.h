@@ -63,6 +63,11 @@ class FemMaterial : public HasProperties {
 
   virtual std::unique_ptr<FemMaterial> clone() const = 0;
 
+  /// Multiplies every stress-like parameter (a modulus, in Pa =
+  /// kg m⁻¹ s⁻²) by f: what scaling distance units by s (f = 1/s) or mass
+  /// units by s (f = s) asks of a material (guide §4.2.1, Table 4.1).
+  virtual void scaleModuli(double f) = 0;
+
  protected:
   FemMaterial() = default;
   FemMaterial(const FemMaterial&) = default;
@@ -85,6 +90,7 @@ class IsotropicMaterial : public FemMaterial {
   void setPoissonsRatio(double nu);
   double getLambda() const { return lameLambda(myE, myNu); }
   double getMu() const { return lameMu(myE, myNu); }
+  void scaleModuli(double f) override { setYoungsModulus(f * myE); }
 
  protected:
   IsotropicMaterial(double E, double nu);

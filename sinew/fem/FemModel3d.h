@@ -272,6 +272,19 @@ class FemModel3d : public MechSystemBase,
   /// per element or node (in list order).
   const Eigen::VectorXd& getIncompPressures() const { return myIncompPressures; }
 
+  // Units (guide §4.2.1, Table 4.1; FemScaling.cpp)
+  /// Scales distance units by s (e.g. 100 for metres to centimetres, or
+  /// 0.22 to size a unit mesh as §6.4.4 does): node, back-node and marker
+  /// positions, rest positions, velocities, targets and external forces
+  /// by s; densities by s⁻³; every material's moduli (the model's, the
+  /// elements' own and the bundles') by s⁻¹; shell thickness by s; the
+  /// model's own gravity by s. Damping (d_M in 1/s, d_K in s) stays. A
+  /// simulation of the scaled model is the original one in the new units.
+  /// ModelError unless s is finite and positive.
+  void scaleDistance(double s);
+  /// Scales mass units by s: densities, moduli and external forces by s.
+  void scaleMass(double s);
+
   /// Recomputes every node's lumped mass from its elements (done at once
   /// for a density change, and before the next step or mass query after a
   /// rest position changes).
@@ -374,6 +387,8 @@ class FemModel3d : public MechSystemBase,
   void attachVertices(FemMeshComp& comp);
   /// The faces of the whole model's boundary (cached until elements change).
   const std::vector<BoundaryTriangle>& boundaryTriangles();
+  /// Multiplies the moduli of every material of the model by f.
+  void scaleModuli(double f);
   /// The nearer to p of a volumetric and a shell candidate; near receives its point.
   static FemElement3dBase* nearerOf(FemElement3d* vol, const Vector3d& volPoint, ShellElement3d* shell,
                                     const Vector3d& shellPoint, const Vector3d& p, Vector3d* near);

@@ -14,6 +14,10 @@ class IncompNeoHookeanMaterial : public IncompressibleMaterial {
 
   double getShearModulus() const { return myG; }
   void setShearModulus(double G);
+  void scaleModuli(double f) override {
+    IncompressibleMaterial::scaleModuli(f);
+    setShearModulus(f * myG);
+  }
 
   void computeDevStressAndTangent(Matrix3d& sigma, Matrix6d* D, const DeformedPoint& def) const override;
   double computeDevStrainEnergyDensity(const DeformedPoint& def) const override;

@@ -23,6 +23,8 @@ struct EnumNames<BulkPotential> {
 class IncompressibleMaterial : public FemMaterial {
   SINEW_DECLARE_PROPERTIES
  public:
+  /// Scales κ; derived materials add their own moduli.
+  void scaleModuli(double f) override { setBulkModulus(f * myKappa); }
   double getBulkModulus() const { return myKappa; }
   void setBulkModulus(double kappa);
   BulkPotential getBulkPotential() const { return myPotential; }
@@ -88,6 +90,8 @@ class DeviatoricPart : public FemMaterial {
     return myMat.computeDevStrainEnergyDensity(def);
   }
   std::unique_ptr<FemMaterial> clone() const override { return std::make_unique<DeviatoricPart>(*this); }
+  /// A view of another material: scale that one.
+  void scaleModuli(double) override {}
 
  private:
   const IncompressibleMaterial& myMat;

@@ -26,6 +26,10 @@ class MooneyRivlinMaterial : public IncompressibleMaterial {
   void setC20(double c) { myC20 = checkFinite(c, "C20"); }
   double getC02() const { return myC02; }
   void setC02(double c) { myC02 = checkFinite(c, "C02"); }
+  void scaleModuli(double f) override {
+    IncompressibleMaterial::scaleModuli(f);
+    for (double* c : {&myC10, &myC01, &myC11, &myC20, &myC02}) *c *= f;
+  }
 
   void computeDevStressAndTangent(Matrix3d& sigma, Matrix6d* D, const DeformedPoint& def) const override;
   double computeDevStrainEnergyDensity(const DeformedPoint& def) const override;

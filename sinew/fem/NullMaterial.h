@@ -15,6 +15,7 @@ class NullMaterial : public FemMaterial {
   }
   double computeStrainEnergyDensity(const DeformedPoint&) const override { return 0; }
   bool isInvertible() const override { return true; }
+  void scaleModuli(double) override {}
   std::unique_ptr<FemMaterial> clone() const override { return std::make_unique<NullMaterial>(*this); }
 };
 

@@ -27,6 +27,10 @@ class OgdenMaterial : public IncompressibleMaterial {
   void setMu(int i, double mu);
   double getAlpha(int i) const { return myAlpha.at(i); }
   void setAlpha(int i, double alpha);
+  void scaleModuli(double f) override {
+    IncompressibleMaterial::scaleModuli(f);
+    for (double& mu : myMu) mu *= f;
+  }
 
   void computeDevStressAndTangent(Matrix3d& sigma, Matrix6d* D, const DeformedPoint& def) const override;
   double computeDevStrainEnergyDensity(const DeformedPoint& def) const override;

@@ -25,6 +25,7 @@ class UniformStressMaterial : public FemMaterial {
   bool isLinear() const override { return myLinear; }
   bool isInvertible() const override { return true; }
   std::unique_ptr<FemMaterial> clone() const override { return std::make_unique<UniformStressMaterial>(*this); }
+  void scaleModuli(double f) override { mySigma *= f; }
 
  private:
   Matrix3d mySigma;

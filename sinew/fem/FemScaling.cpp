@@ -1,0 +1,90 @@
+// FemModel3d::scaleDistance and scaleMass (guide §4.2.1): a change of the
+// distance or mass unit, applied to everything in the model that carries
+// one, by the relationships of Table 4.1.
+#include <cmath>
+#include <string>
+
+#include "sinew/Error.h"
+#include "sinew/fem/FemModel3d.h"
+
+namespace sinew {
+
+namespace {
+
+void checkScale(double s, const char* what, const FemModel3d& fem) {
+  if (!(s > 0) || !std::isfinite(s))
+    throw ModelError(std::string(what) + " scale must be finite and positive, not " + std::to_string(s),
+                     fem.describe());
+}
+
+}  // namespace
+
+void FemModel3d::scaleModuli(double f) {
+  myMaterial->scaleModuli(f);
+  for (auto& e : *myElements)
+    if (const FemMaterial* own = e.getOwnMaterial()) {
+      auto scaled = own->clone();
+      scaled->scaleModuli(f);
+      e.setMaterial(*scaled);
+    }
+  for (auto& e : *myShells)
+    if (const FemMaterial* own = e.getOwnMaterial()) {
+      auto scaled = own->clone();
+      scaled->scaleModuli(f);
+      e.setMaterial(*scaled);
+    }
+  for (auto& b : *myBundles)
+    if (b.getMaterial()) b.material().scaleModuli(f);
+  myAugmentValid = false;
+}
+
+void FemModel3d::scaleDistance(double s) {
+  checkScale(s, "distance", *this);
+  // Back nodes first: a node's rest position carries its back node's along.
+  std::vector<Vector3d> backRest, backPos;
+  for (auto& b : *myBackNodes) backRest.push_back(b.getRestPosition()), backPos.push_back(b.getPosition());
+  auto scalePoint = [s](Point& p) {
+    p.setPosition(s * p.getPosition());
+    p.setVelocity(s * p.getVelocity());
+    p.setExternalForce(s * p.getExternalForce());  // kg m s⁻²
+    if (p.hasTarget()) p.setTargetPosition(s * p.getTargetPosition());
+  };
+  for (auto& n : *myNodes) {
+    scalePoint(n);
+    n.setRestPosition(s * n.getRestPosition());
+  }
+  for (int k = 0; k < myBackNodes->size(); ++k) {
+    BackNode3d& b = myBackNodes->get(k);
+    scalePoint(b);
+    b.setPosition(s * backPos[k]);
+    b.setRestPosition(s * backRest[k]);
+  }
+  for (auto& m : *myMarkers) scalePoint(m);
+  const double s3 = s * s * s;
+  myDensity /= s3;
+  for (auto& e : *myElements)
+    if (e.hasOwnDensity()) e.setDensity(e.getDensity() / s3);
+  for (auto& e : *myShells) {
+    if (e.hasOwnDensity()) e.setDensity(e.getDensity() / s3);
+    e.setDefaultThickness(s * e.getDefaultThickness());
+  }
+  scaleModuli(1 / s);
+  setGravity(s * getGravity());
+  updateNodeMasses();
+  for (auto& mc : *myMeshes) mc.updateVertexPositions();
+}
+
+void FemModel3d::scaleMass(double s) {
+  checkScale(s, "mass", *this);
+  for (auto& n : *myNodes) n.setExternalForce(s * n.getExternalForce());
+  for (auto& m : *myMarkers) m.setExternalForce(s * m.getExternalForce());
+  myDensity *= s;
+  for (auto& e : *myElements)
+    if (e.hasOwnDensity()) e.setDensity(s * e.getDensity());
+  for (auto& e : *myShells)
+    if (e.hasOwnDensity()) e.setDensity(s * e.getDensity());
+  scaleModuli(s);
+  updateNodeMasses();
+}
+
+}  // namespace sinew
