@@ -110,8 +110,7 @@ FemNode3d* FemModel3d::findNearestNode(const Vector3d& p) const {
 }
 
 FemElement3d* FemModel3d::findAttachmentElement(const Vector3d& p, Vector3d& loc) {
-  loc = p;
-  if (FemElement3d* e = findContainingElement(p)) return e;
+  loc = p;  // findNearestVolumetricElement keeps it for a containing element
   return myElements->size() > 0 ? findNearestVolumetricElement(&loc, p) : nullptr;
 }
 
@@ -305,9 +304,24 @@ void FemModel3d::applyForces(double) {
 }
 
 void FemModel3d::updateStressAndStiffness() {
-  if (myMassesStale) updateNodeMasses();
-  if (softMethod() == IncompMethod::NODAL) computeNodalVolumes();
-  evaluateElements();
+  // Every force and tangent a step's force evaluation caches (elements,
+  // shells, nodal pressures), leaving the nodes' accumulated forces as they
+  // were; then the stress and strain output.
+  std::vector<Vector3d> nodes, backs;
+  for (auto& n : *myNodes) nodes.push_back(n.getForce());
+  for (auto& b : *myBackNodes) backs.push_back(b.getForce());
+  applyForces(0);
+  for (int i = 0; i < myNodes->size(); ++i) {
+    Point& n = myNodes->get(i);
+    n.zeroForces();
+    n.addForce(Vector3d(nodes[i] - n.getForce()));
+  }
+  for (int i = 0; i < myBackNodes->size(); ++i) {
+    Point& b = myBackNodes->get(i);
+    b.zeroForces();
+    b.addForce(Vector3d(backs[i] - b.getForce()));
+  }
+  updateStressAndStrain();
 }
 
 void FemModel3d::evaluateElements() {

@@ -257,6 +257,8 @@ class FemModel3d : public MechSystemBase,
   /// (done after every step and static solve).
   void updateStressAndStrain();
   void finalizeAdvance(double t1) override;
+  /// Relumps the masses if rest positions changed since the last step.
+  void prepareAdvance(double t0) override;
 
   // Incompressibility (§6.7)
   /// Hard incompressibility: a volume constraint per element or per node
@@ -278,8 +280,10 @@ class FemModel3d : public MechSystemBase,
   /// positions, rest positions, velocities, targets and external forces
   /// by s; densities by s⁻³; every material's moduli (the model's, the
   /// elements' own and the bundles') by s⁻¹; shell thickness by s; the
-  /// model's own gravity by s. Damping (d_M in 1/s, d_K in s) stays. A
-  /// simulation of the scaled model is the original one in the new units.
+  /// model's own gravity by s (it acts when the model runs on its own;
+  /// inside a MechModel the MechModel's gravity does, and is the caller's
+  /// to scale). Damping (d_M in 1/s, d_K in s) stays. A simulation of the
+  /// scaled model is the original one in the new units.
   /// ModelError unless s is finite and positive.
   void scaleDistance(double s);
   /// Scales mass units by s: densities, moduli and external forces by s.
@@ -306,9 +310,6 @@ class FemModel3d : public MechSystemBase,
 
   // ForceEffector
   void applyForces(double t) override;
-  /// Each element's forces (with stiffness damping) and tangent into myF,
-  /// myK, in parallel; throws for the first failing element.
-  void evaluateElements();
   void declareJacobianBlocks(JacobianPattern& pat) override;
   void addPosJacobian(JacobianMatrix& K, double s) override;
   void addVelJacobian(JacobianMatrix& D, double s) override;
@@ -389,6 +390,10 @@ class FemModel3d : public MechSystemBase,
   const std::vector<BoundaryTriangle>& boundaryTriangles();
   /// Multiplies the moduli of every material of the model by f.
   void scaleModuli(double f);
+  /// Each element's forces (with stiffness damping) and tangent into myF,
+  /// myK, in parallel; throws for the first failing element. Needs the
+  /// nodal volumes of NODAL soft incompressibility computed first.
+  void evaluateElements();
   /// The nearer to p of a volumetric and a shell candidate; near receives its point.
   static FemElement3dBase* nearerOf(FemElement3d* vol, const Vector3d& volPoint, ShellElement3d* shell,
                                     const Vector3d& shellPoint, const Vector3d& p, Vector3d* near);

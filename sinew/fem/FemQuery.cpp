@@ -17,6 +17,7 @@ struct SurfaceGraph {
   std::vector<std::vector<int>> faces;
   std::vector<Vector3d> normals;
   std::vector<FemNode3d*> nodeOf;                   ///< per vertex (null: not at a node)
+  std::vector<Vector3d> positions;                  ///< per vertex
   std::map<std::pair<int, int>, std::vector<int>> edgeFaces;  ///< (low, high) vertex → faces
   std::vector<std::vector<int>> vertexFaces;
 
@@ -26,7 +27,11 @@ struct SurfaceGraph {
     faces = mesh.getFaces();
     nodeOf.resize(mesh.numVertices());
     vertexFaces.resize(mesh.numVertices());
-    for (int v = 0; v < mesh.numVertices(); ++v) nodeOf[v] = comp.getVertexNode(v);
+    comp.updateVertexPositions();  // the nodes' current positions, embedded vertices too
+    for (int v = 0; v < mesh.numVertices(); ++v) {
+      nodeOf[v] = comp.getVertexNode(v);
+      positions.push_back(mesh.getVertex(v));
+    }
     for (size_t f = 0; f < faces.size(); ++f) {
       const std::vector<int>& face = faces[f];
       Vector3d n = Vector3d::Zero();  // Newell's normal, from the nodes' positions
@@ -39,7 +44,7 @@ struct SurfaceGraph {
       normals.push_back(n.normalized());
     }
   }
-  Vector3d position(int v) const { return nodeOf[v] ? nodeOf[v]->getPosition() : Vector3d::Zero(); }
+  const Vector3d& position(int v) const { return positions[v]; }
   static std::pair<int, int> edge(int a, int b) { return {std::min(a, b), std::max(a, b)}; }
   /// The bend angle of an edge; NaN for an edge of one face (a border).
   double bend(const std::vector<int>& on) const {

@@ -6,7 +6,9 @@
 // maxBendAngle; an edge line follows edges that bend by at least
 // minBendAngle (or lie on the border of an open surface), turning by at
 // most maxEdgeAngle from one edge to the next. Angles are in radians, as
-// in the guide's `Math.toRadians(10)`. Nodes come back in number order.
+// in the guide's `Math.toRadians(10)`. Nodes come back in number order;
+// vertices of a surface set by hand that lie on no node (embedded) shape
+// the features but are not returned.
 #pragma once
 
 #include <vector>

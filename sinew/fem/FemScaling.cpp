@@ -77,6 +77,7 @@ void FemModel3d::scaleDistance(double s) {
 void FemModel3d::scaleMass(double s) {
   checkScale(s, "mass", *this);
   for (auto& n : *myNodes) n.setExternalForce(s * n.getExternalForce());
+  for (auto& b : *myBackNodes) b.setExternalForce(s * b.getExternalForce());
   for (auto& m : *myMarkers) m.setExternalForce(s * m.getExternalForce());
   myDensity *= s;
   for (auto& e : *myElements)

@@ -81,6 +81,10 @@ void FemModel3d::prepareForCompile() {
   if (myMassesStale) updateNodeMasses();
 }
 
+void FemModel3d::prepareAdvance(double) {
+  if (myMassesStale) updateNodeMasses();
+}
+
 const FemMaterial& FemModel3d::asShellMaterial(const FemMaterial& mat, std::unique_ptr<FemMaterial>& tmp) {
   if (!mat.isIncompressible()) return mat;
   tmp = std::make_unique<DeviatoricPart>(static_cast<const IncompressibleMaterial&>(mat));

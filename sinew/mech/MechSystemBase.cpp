@@ -219,6 +219,7 @@ void MechSystemBase::setBeta(double b) {
 
 StepAdjustment MechSystemBase::advance(double t0, double t1) {
   updateStructure();
+  for (MechSystemBase* m : mySubsystems) m->prepareAdvance(t0);
   mySolver->advance(t0, t1);
   ++mySteps;
   updateSlavePositions();
@@ -277,6 +278,7 @@ void MechSystemBase::setState(const Eigen::VectorXd& state) {
 
 std::vector<double> MechSystemBase::solveStatic(double t, double relTol, int maxIter) {
   updateStructure();
+  for (MechSystemBase* m : mySubsystems) m->prepareAdvance(t);
   std::vector<double> residuals = mySolver->solveStatic(t, relTol, maxIter);
   updateSlavePositions();
   finalizeSubsystems(t);

@@ -138,6 +138,35 @@ TEST(FemModel3d, ElementDensityOverridesTheModelsInTheLumpedMass) {
   EXPECT_THROW(heavy.setDensity(-1), ModelError);
 }
 
+TEST(FemModel3d, AStepAfterRestPositionsChangeUsesTheNewMasses) {
+  // A block falling freely (every node at −g h after the first step) has
+  // its rest shape stretched by half along x: its mass grows by half, and
+  // the very next step's gravity already acts on the new masses. With the
+  // internal forces of the new rest shape summing to zero, the momentum
+  // after that step is (new mass) · (−2 g h); gravity on the old masses
+  // would leave it short by (old mass) · g h / 2.
+  const double g = 9.8, h = 0.01;
+  test::TestRoot r(Vector3d(0, 0, -g));
+  auto& fem = r.mech.addModel(std::make_unique<FemModel3d>("fem"));
+  FemFactory::createHexGrid(fem, 0.2, 0.1, 0.1, 2, 1, 1);
+  fem.setMaterial(LinearMaterial(1e5, 0.3));
+  fem.setParticleDamping(0);
+  r.run(h, h);
+  const double m0 = fem.getMass();
+  for (auto& n : fem.nodes()) {
+    Vector3d X = n.getRestPosition();
+    X.x() *= 1.5;
+    n.setRestPosition(X);
+  }
+  r.root->run(2 * h);
+  Vector3d p = Vector3d::Zero();
+  double m = 0;
+  for (auto& n : fem.nodes()) p += n.getMass() * n.getVelocity(), m += n.getMass();
+  EXPECT_NEAR(m, 1.5 * m0, 1e-9 * m0);
+  EXPECT_NEAR(p.z(), -2 * g * h * m, 1e-9 * g * h * m);
+  EXPECT_LT(p.head<2>().norm(), 1e-9 * g * h * m);
+}
+
 TEST(FemModel3d, DrivenBoundaryNodesFollowTheirTargetsAndCarryTheBody) {
   // §6.1.4: non-dynamic nodes driven by target positions (what an input
   // probe on targetPosition sets) move exactly along their path, and a

@@ -86,7 +86,9 @@ TEST(FemModelJacobian, RestPositionChangesReachTheMassesAndUpdateStressAndStiffn
     X.x() *= 1.5;
     node.setRestPosition(X);
   }
+  for (auto& node : fem->nodes()) node.addForce(Vector3d(1, 2, 3));  // forces gathered so far stay
   fem->updateStressAndStiffness();
+  for (auto& node : fem->nodes()) EXPECT_EQ(node.getForce(), Vector3d(1, 2, 3));
   double sum = 0;
   for (auto& node : fem->nodes()) sum += node.getMass();
   EXPECT_NEAR(sum, 1.5 * m0, 1e-9) << "node masses relumped from the new rest volume";

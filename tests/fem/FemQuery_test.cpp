@@ -10,6 +10,7 @@
 #include "sinew/Error.h"
 #include "sinew/fem/FemFactory.h"
 #include "sinew/fem/FemQuery.h"
+#include "sinew/fem/FemSurface.h"
 #include "sinew/fem/NodeNumberReader.h"
 
 namespace sinew {
@@ -94,9 +95,28 @@ TEST(FemQuery, ShellsAmongTheNearestElements) {
   EXPECT_FALSE(e->isShell());
   EXPECT_LT((near - Vector3d(0.5, 0, 0)).norm(), 1e-14);
   EXPECT_EQ(fem.findNearestSurfaceElement(&near, Vector3d(3, 0, 0.9)), &shell);
-  EXPECT_EQ(fem.findNearestVolumetricElement(nullptr, Vector3d(3, 0, 0.9)) != nullptr, true);
+  // Volumes only: the hex nearest the point, on the block's face x = 0.5.
+  FemElement3d* hex = fem.findNearestVolumetricElement(&near, Vector3d(3, 0, 0.4));
+  ASSERT_NE(hex, nullptr);
+  EXPECT_LT((near - Vector3d(0.5, 0, 0.4)).norm(), 1e-14);
+  // A filter sees shells too: without the shell, the block is nearest.
+  struct NoShells : ElementFilter {
+    bool elementIsValid(const FemElement3dBase& e) const override { return !e.isShell(); }
+  } noShells;
+  EXPECT_EQ(fem.findNearestElement(&near, Vector3d(2.5, 0, 1.2), &noShells)->isShell(), false);
+  EXPECT_EQ(fem.findNearestShellElement(&near, Vector3d(3, 0, 1), &noShells), nullptr);
+  // A model of shells alone, and one with nothing: nullptr, near = p.
+  FemModel3d shells("shells");
+  FemFactory::createShellQuadGrid(shells, 1, 1, 2, 2, 0.01);
+  FemElement3dBase* s = shells.findNearestElement(&near, Vector3d(0.1, 0.2, 0.5));
+  ASSERT_NE(s, nullptr);
+  EXPECT_TRUE(s->isShell());
+  EXPECT_LT((near - Vector3d(0.1, 0.2, 0)).norm(), 1e-14);
+  EXPECT_EQ(shells.findNearestSurfaceElement(nullptr, Vector3d(0.1, 0.2, 0.5)), s);
   FemModel3d none("none");
   EXPECT_EQ(none.findNearestShellElement(&near, Vector3d::Zero()), nullptr);
+  EXPECT_EQ(none.findNearestElement(&near, Vector3d(1, 2, 3)), nullptr);
+  EXPECT_EQ(near, Vector3d(1, 2, 3));
 }
 
 TEST(NodeNumberReader, TheGuidesFormatsAllGiveTheSameNodes) {

@@ -11,6 +11,7 @@
 #include "sinew/fem/FemFactory.h"
 #include "sinew/fem/LinearMaterial.h"
 #include "sinew/fem/NeoHookeanMaterial.h"
+#include "sinew/fem/ShellElement3d.h"
 #include "sinew/fem/StVenantKirchoffMaterial.h"
 
 namespace sinew {
@@ -18,7 +19,7 @@ namespace {
 
 /// A neo-Hookean cantilever sagging under gravity, with an element of its
 /// own material and density, an augmenting bundle, a tip load, and both
-/// kinds of damping: every unit-bearing setting of the model.
+/// kinds of damping (shells: the test after).
 struct Sagging {
   test::TestRoot r{Vector3d(0, 0, -9.8)};
   FemModel3d& fem;
@@ -74,6 +75,41 @@ TEST(FemScaling, ScaledMassChangesNoMotion) {
   double err = 0;
   for (size_t k = 0; k < xa.size(); ++k) err = std::max(err, (xb[k] - xa[k]).norm());
   EXPECT_LT(err, 1e-12);
+}
+
+TEST(FemScaling, ShellsScaleTheirThicknessAndDirectors) {
+  // A sheet of regular shells sagging from a clamped edge, with a moving
+  // start: positions, rest positions, velocities, directors and thickness
+  // scale together, so the scaled sheet runs the same motion in the new
+  // units (its MechModel's gravity scaled by hand).
+  const double s = 10;
+  auto make = [](test::TestRoot& r) -> FemModel3d& {
+    auto& fem = r.mech.addModel(std::make_unique<FemModel3d>("sheet"));
+    FemFactory::createShellQuadGrid(fem, 0.4, 0.2, 4, 2, 0.01);
+    fem.setMaterial(NeoHookeanMaterial(1e6, 0.3));
+    for (auto& n : fem.nodes()) {
+      if (n.getRestPosition().x() < -0.2 + 1e-12) n.setDynamic(false);
+      n.setVelocity(Vector3d(0, 0, 0.05 * (n.getRestPosition().x() + 0.2)));
+    }
+    return fem;
+  };
+  test::TestRoot a(Vector3d(0, 0, -9.8)), b(Vector3d(0, 0, -9.8 * s));
+  FemModel3d& fa = make(a);
+  FemModel3d& fb = make(b);
+  fb.scaleDistance(s);
+  EXPECT_NEAR(fb.getMass(), fa.getMass(), 1e-12 * fa.getMass());
+  EXPECT_NEAR(fb.getShellElements().get(0).getDefaultThickness(), 0.1, 1e-15);
+  for (int i = 0; i < fa.numNodes(); ++i)
+    EXPECT_LT((fb.getNode(i).getRestDirector() - s * fa.getNode(i).getRestDirector()).norm(), 1e-14);
+  a.run(0.2, 0.01);
+  b.run(0.2, 0.01);
+  double sag = 0, err = 0;
+  for (int i = 0; i < fa.numNodes(); ++i) {
+    sag = std::max(sag, (fa.getNode(i).getPosition() - fa.getNode(i).getRestPosition()).norm());
+    err = std::max(err, (fb.getNode(i).getPosition() / s - fa.getNode(i).getPosition()).norm());
+  }
+  EXPECT_GT(sag, 1e-3);
+  EXPECT_LT(err, 1e-9 * sag);
 }
 
 TEST(FemScaling, TheGuidesSphereIsSizedByScaleDistance) {
