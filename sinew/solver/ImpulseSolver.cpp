@@ -461,6 +461,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   }
   warmStart(posAcc, myWarm);
   moveTo(myU);  // the look-ahead
+  auto loopStart = Clock::now();
   bool converged = cons.empty();
   for (int sweep = 0; sweep < set.maxIterations && !converged; ++sweep) {
     const long before = rep.corrections;
@@ -473,6 +474,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     converged = rep.corrections == before;
     if (!converged && outOfTime(deadline)) break;
   }
+  rep.correctionSeconds += std::chrono::duration<double>(Clock::now() - loopStart).count();
   if (!converged) {
     rep.interrupted = true;
     rep.exhausted = rep.positionIterations >= set.maxIterations;
@@ -517,6 +519,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   }
   if (set.velocityCorrection) {
     warmStart(velAcc, myWarmVel);
+    loopStart = Clock::now();
     bool done = cons.empty();
     for (int sweep = 0; sweep < set.maxIterations && !done; ++sweep) {
       const long before = rep.corrections;
@@ -530,6 +533,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       done = rep.corrections == before;
       if (!done && outOfTime(deadline)) break;
     }
+    rep.correctionSeconds += std::chrono::duration<double>(Clock::now() - loopStart).count();
     if (!done) rep.interrupted = true;
     if (project && !done && rep.velocityIterations >= set.maxIterations) {
       // As for the positions: the direct projection G u = 0 (in the mass

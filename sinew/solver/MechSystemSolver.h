@@ -70,6 +70,10 @@ struct ImpulseReport {
   int positionIterations = 0;  ///< sweeps of the joint correction loop
   int velocityIterations = 0;  ///< sweeps of the velocity correction loop
   long corrections = 0;        ///< correction impulses applied, both loops
+  /// Wall-clock seconds in the two correction loops alone (not the
+  /// prediction, the row builds or a projection that finishes the step):
+  /// corrections / correctionSeconds is the loops' rate.
+  double correctionSeconds = 0;
   double lookAheadError = 0;   ///< largest look-ahead error when joint correction ended
   double positionError = 0;    ///< largest hard constraint error at t1
   double velocityError = 0;    ///< largest row velocity when velocity correction ended
