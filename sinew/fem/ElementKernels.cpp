@@ -10,6 +10,11 @@
 
 namespace sinew {
 
+/// The quadrature step with the material's stress and tangent at the point
+/// already evaluated (D is read only when K is given).
+static void addPointTerms(int n, const PointKinematics& pk, const DeformedPoint& def, const FemMaterial& mat,
+                          const Matrix3d& sigma, const Matrix6d& D, ElementVector& f, ElementMatrix* K);
+
 namespace {
 
 std::string invertedMessage(int point, double det, bool atRest) {
@@ -83,15 +88,13 @@ void forEachIntegrationPoint(const ReferenceElement& elem, NodePositions rest, N
 
 using NodeMatrices = std::array<Matrix3d, ReferenceElement::kMaxNodes>;
 
+
 /// Adds to A_i = ∂f_i/∂ω the part of point k, where the element rotation
 /// turns by dR = R[ω]: the rotated stress turns with it, f_i = −dV R σ₀ b_i
 /// (b_i the rest gradient, σ₀ the stress in the element frame), and the
 /// strain sym(RᵀF) − I changes by sym(−[ω]RᵀF).
-void addRotationSensitivity(int n, const PointKinematics& pk, const DeformedPoint& def, const FemMaterial& mat,
-                            NodeMatrices& A) {
-  Matrix3d sigma;
-  Matrix6d D;
-  mat.computeStressAndTangent(sigma, &D, def);
+void addRotationSensitivity(int n, const PointKinematics& pk, const DeformedPoint& def, const Matrix3d& sigma,
+                            const Matrix6d& D, NodeMatrices& A) {
   const Matrix3d s0 = def.R.transpose() * sigma * def.R, Fr = def.R.transpose() * def.F;
   Eigen::Matrix<double, 6, 3> E;  // engineering strain of sym(−[e_c] Fr), column c
   for (int c = 0; c < 3; ++c) {
@@ -136,8 +139,11 @@ void integrate(const ReferenceElement& elem, NodePositions rest, NodePositions p
   if (exactRotation) std::fill_n(A.begin(), n, Matrix3d::Zero());
   Matrix3d R;
   forEachIntegrationPoint(elem, rest, pos, mat, [&](int, const PointKinematics& pk, const DeformedPoint& def) {
-    addIntegrationPointTerms(n, pk, def, mat, f, K);
-    if (exactRotation) addRotationSensitivity(n, pk, def, mat, A);
+    Matrix3d sigma;
+    Matrix6d D;
+    mat.computeStressAndTangent(sigma, K ? &D : nullptr, def);
+    addPointTerms(n, pk, def, mat, sigma, D, f, K);
+    if (exactRotation) addRotationSensitivity(n, pk, def, sigma, D, A);
     R = def.R;
   });
   if (exactRotation) addRotationTangent(elem, rest, pos, R, A, *K);
@@ -147,10 +153,15 @@ void integrate(const ReferenceElement& elem, NodePositions rest, NodePositions p
 
 void addIntegrationPointTerms(int n, const PointKinematics& pk, const DeformedPoint& def, const FemMaterial& mat,
                               ElementVector& f, ElementMatrix* K) {
-  Gradients g;
   Matrix3d sigma;
   Matrix6d D;
   mat.computeStressAndTangent(sigma, K ? &D : nullptr, def);
+  addPointTerms(n, pk, def, mat, sigma, D, f, K);
+}
+
+static void addPointTerms(int n, const PointKinematics& pk, const DeformedPoint& def, const FemMaterial& mat,
+                          const Matrix3d& sigma, const Matrix6d& D, ElementVector& f, ElementMatrix* K) {
+  Gradients g;
   double dv = pk.dV;
   const bool linear = mat.isLinear();
   if (linear) {
