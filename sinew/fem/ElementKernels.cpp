@@ -53,13 +53,25 @@ using Gradients = std::array<Vector3d, ReferenceElement::kMaxNodes>;
 /// mirrored: D and σ are symmetric, so K is.
 void addPointStiffness(ElementMatrix& K, const Gradients& g, int n, const Matrix6d& D, const Matrix3d& sigma,
                        double dv) {
+  // B has three non-zeros per row of Bᵀ (see strainDisplacement): D B_j
+  // and B_iᵀ (D B_j) are taken over them alone, a third of the dense
+  // products' multiplications.
   std::array<Eigen::Matrix<double, 6, 3>, ReferenceElement::kMaxNodes> DB;
-  for (int j = 0; j < n; ++j) DB[j] = D * strainDisplacement(g[j]) * dv;
+  for (int j = 0; j < n; ++j) {
+    const Vector3d q = dv * g[j];
+    DB[j].col(0) = q.x() * D.col(0) + q.y() * D.col(3) + q.z() * D.col(5);
+    DB[j].col(1) = q.y() * D.col(1) + q.x() * D.col(3) + q.z() * D.col(4);
+    DB[j].col(2) = q.z() * D.col(2) + q.y() * D.col(4) + q.x() * D.col(5);
+  }
   for (int i = 0; i < n; ++i) {
-    Eigen::Matrix<double, 6, 3> Bi = strainDisplacement(g[i]);
+    const Vector3d& p = g[i];
     Vector3d sg = sigma * g[i] * dv;
     for (int j = i; j < n; ++j) {
-      Matrix3d Kij = Bi.transpose() * DB[j];
+      const Eigen::Matrix<double, 6, 3>& B = DB[j];
+      Matrix3d Kij;
+      Kij.row(0) = p.x() * B.row(0) + p.y() * B.row(3) + p.z() * B.row(5);
+      Kij.row(1) = p.y() * B.row(1) + p.x() * B.row(3) + p.z() * B.row(4);
+      Kij.row(2) = p.z() * B.row(2) + p.y() * B.row(4) + p.x() * B.row(5);
       Kij.diagonal().array() += sg.dot(g[j]);
       K.block<3, 3>(3 * i, 3 * j) += Kij;
       if (j != i) K.block<3, 3>(3 * j, 3 * i) += Kij.transpose();
