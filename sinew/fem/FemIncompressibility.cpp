@@ -85,13 +85,25 @@ IncompMethod FemModel3d::resolve(IncompMethod m) const {
 const IncompressibleMaterial* FemModel3d::nodalBulkMaterial() const {
   if (auto* m = asIncompressible(*myMaterial)) return m;
   for (auto& e : *myElements)
-    if (auto* m = asIncompressible(e.getMaterial())) return m;
+    if (const FemMaterial* own = e.getOwnMaterial())  // the others use the model's, checked above
+      if (auto* m = asIncompressible(*own)) return m;
   return nullptr;
 }
 
 // ------------------------------------------------------- soft, nodal
 
 void FemModel3d::computeNodalVolumes() {
+  const IncompressibleMaterial* mat = nodalBulkMaterial();
+  if (!mat) {
+    // Nothing incompressible: every node's region is empty and carries no
+    // pressure, as the walk below would find, without walking.
+    myNodal.resize(myNodes->size());
+    for (auto& r : myNodal) {
+      r.volume = r.restVolume = r.pressure = r.dpdJ = 0;
+      r.grad.clear();
+    }
+    return;
+  }
   std::vector<double> vol, rest;
   std::vector<std::vector<std::pair<int, Vector3d>>> grad;
   accumulateNodalVolumes(*myNodes, *myElements, true, vol, rest, grad);
@@ -103,9 +115,8 @@ void FemModel3d::computeNodalVolumes() {
     myNodal[n].restVolume = rest[n];
     myNodal[n].grad = std::move(grad[n]);
   }
-  const IncompressibleMaterial* mat = nodalBulkMaterial();
   for (auto& r : myNodal) {
-    if (!mat || r.restVolume <= 0) {
+    if (r.restVolume <= 0) {
       r.pressure = r.dpdJ = 0;
       continue;
     }

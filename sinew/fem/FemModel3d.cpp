@@ -234,7 +234,7 @@ double FemModel3d::computeVolume() const {
 
 void FemModel3d::computeElement(int k, const FemElement3d& e, ElementVector& f, ElementMatrix& K) const {
   try {
-    computeMaterialTerms(e, e.getMaterial(), softMethod(), f, K);
+    computeMaterialTerms(e, materialOf(e), softMethod(), f, K);
     const auto& augment = augmentingMaterials()[k];
     if (augment.empty()) return;
     // Augmenting materials add over the same element blocks (§6.8).
@@ -423,7 +423,7 @@ double FemModel3d::getPotentialEnergy() const {
   double E = 0;
   for (int k = 0; k < myElements->size(); ++k) {
     const FemElement3d& e = myElements->get(k);
-    E += computeMaterialEnergy(e, e.getMaterial(), soft);
+    E += computeMaterialEnergy(e, materialOf(e), soft);
     for (const FemMaterial* mat : augment[k]) E += computeMaterialEnergy(e, *mat, augmentingSoftMethod());
   }
   if (soft == IncompMethod::NODAL)

@@ -388,6 +388,11 @@ class FemModel3d : public MechSystemBase,
   void attachVertices(FemMeshComp& comp);
   /// The faces of the whole model's boundary (cached until elements change).
   const std::vector<BoundaryTriangle>& boundaryTriangles();
+  /// The element's material: its own, else the model's (getMaterial without
+  /// looking up the owner, for the per-step loops).
+  const FemMaterial& materialOf(const FemElement3dBase& e) const {
+    return e.getOwnMaterial() ? *e.getOwnMaterial() : *myMaterial;
+  }
   /// Multiplies the moduli of every material of the model by f.
   void scaleModuli(double f);
   /// Each element's forces (with stiffness damping) and tangent into myF,
