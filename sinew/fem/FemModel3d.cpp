@@ -382,12 +382,7 @@ void FemModel3d::addPosJacobian(JacobianMatrix& Kmat, double s) {
   // ∂f/∂x = −K for each element.
   for (int k = 0; k < myElements->size() && k < static_cast<int>(myK.size()); ++k) {
     const int n = myElements->get(k).numNodes();
-    const int* h = myElementHandles.data() + myElementHandleStart[k];
-    for (int i = 0; i < n; ++i)
-      for (int j = 0; j < n; ++j) {
-        const Matrix3d B = -s * myK[k].block<3, 3>(3 * i, 3 * j);
-        Kmat.addBlock(*h++, B);
-      }
+    Kmat.addNodeBlocks(myElementHandles.data() + myElementHandleStart[k], n, myK[k], -s);
   }
   addShellPosJacobian(Kmat, s);
   // ∂f/∂x of the nodal pressures' volume term: −(dp/dJ / V_n0) g_n g_nᵀ.

@@ -103,6 +103,16 @@ class JacobianMatrix {
  public:
   virtual ~JacobianMatrix() = default;
   virtual void addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) = 0;
+  /// Adds s times each 3×3 block (i, j) of the 3n × 3n matrix K through
+  /// handle h[i·n + j]: an element's node blocks in one call (FEM
+  /// assembly adds tens of thousands a step).
+  virtual void addNodeBlocks(const int* h, int n, const Eigen::MatrixXd& K, double s) {
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < n; ++j) {
+        const Eigen::Matrix3d B = s * K.block<3, 3>(3 * i, 3 * j);
+        addBlock(h[i * n + j], B);
+      }
+  }
 };
 
 /// A component that exerts forces (seed 000 §1.2).

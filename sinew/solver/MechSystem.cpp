@@ -121,6 +121,7 @@ void MechSystem::buildPatterns() {
   };
   for (auto& e : myEntries) {
     e.first = static_cast<int>(myContribs.size());
+    e.fold = myComps[e.i].comp->isAttached() || myComps[e.j].comp->isAttached();
     for (int ki = 0; ki < static_cast<int>(myTargets[e.i].size()); ++ki) {
       int a = myTargets[e.i][ki];
       if (!myComps[a].comp->isActive()) continue;
@@ -235,6 +236,33 @@ void MechSystem::Accumulator::addBlock(int handle, const Eigen::Ref<const Eigen:
       sys.addToSlot(s, X, act, par);
     }
   }
+}
+
+void MechSystem::Accumulator::addNodeBlocks(const int* h, int n, const Eigen::MatrixXd& K, double s) {
+  touched = true;
+  const Eigen::Index ld = K.outerStride();
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const int handle = h[i * n + j];
+      const Entry& e = sys.myEntries[handle];
+      if (e.fold || e.count != 1 || sys.mySlots[sys.myContribs[e.first].slot].rows != 3 ||
+          sys.mySlots[sys.myContribs[e.first].slot].cols != 3) {
+        const Eigen::Matrix3d B = s * K.block<3, 3>(3 * i, 3 * j);
+        addBlock(handle, B);
+        continue;
+      }
+      // Two unattached points: their one 3×3 slot, column by column.
+      const Slot& slot = sys.mySlots[sys.myContribs[e.first].slot];
+      std::vector<double>& vals = slot.param ? par : act;
+      const int* outer = (slot.param ? sys.myParamPattern : sys.myPattern).outerIndexPtr();
+      const double* b = K.data() + 3 * j * ld + 3 * i;
+      for (int c = 0; c < 3; ++c, b += ld) {
+        double* v = vals.data() + outer[slot.col + c] + slot.rowOff;
+        v[0] += s * b[0];
+        v[1] += s * b[1];
+        v[2] += s * b[2];
+      }
+    }
 }
 
 void MechSystem::assembleMass() {

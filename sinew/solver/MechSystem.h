@@ -133,11 +133,13 @@ class MechSystem : public JacobianPattern {
   struct Entry {
     int i, j;
     int first = 0, count = 0;
+    bool fold = false;  ///< i or j attached when the pattern was built: fold through the expansions
   };
   class Accumulator : public JacobianMatrix {
    public:
     Accumulator(MechSystem& s, std::vector<double>& a, std::vector<double>& p) : sys(s), act(a), par(p) {}
     void addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) override;
+    void addNodeBlocks(const int* h, int n, const Eigen::MatrixXd& K, double s) override;
     /// Zeroes the values, unless nothing was added since the last clear.
     void clear();
     MechSystem& sys;
