@@ -197,7 +197,7 @@ int runScene(int argc, char** argv) {
     std::printf("%s %d: %.1f joint corrections/step, %.3g corrections per second of the whole step, %.3g in the "
                 "correction loops (%s)\n",
                 scene.c_str(), n, double(corrections) / steps, corrections / (us * steps * 1e-6),
-                corrections / loopSeconds, cpuClock().c_str());
+                loopSeconds > 0 ? corrections / loopSeconds : 0.0, cpuClock().c_str());
   std::printf("%s %d: %d components, %.1f us/step, %.3f us/step/component, peak RSS %ld KiB\n", scene.c_str(), n,
               particles, us, us / particles, peakRssKiB());
   return 0;

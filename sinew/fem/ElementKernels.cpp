@@ -54,7 +54,7 @@ using Gradients = std::array<Vector3d, ReferenceElement::kMaxNodes>;
 void addPointStiffness(ElementMatrix& K, const Gradients& g, int n, const Matrix6d& D, const Matrix3d& sigma,
                        double dv) {
   // B has three non-zeros per row of Bᵀ (see strainDisplacement): D B_j
-  // and B_iᵀ (D B_j) are taken over them alone, a third of the dense
+  // and B_iᵀ (D B_j) are taken over them alone, about half the dense
   // products' multiplications.
   std::array<Eigen::Matrix<double, 6, 3>, ReferenceElement::kMaxNodes> DB;
   for (int j = 0; j < n; ++j) {

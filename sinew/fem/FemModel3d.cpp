@@ -307,20 +307,28 @@ void FemModel3d::updateStressAndStiffness() {
   // Every force and tangent a step's force evaluation caches (elements,
   // shells, nodal pressures), leaving the nodes' accumulated forces as they
   // were; then the stress and strain output.
-  std::vector<Vector3d> nodes, backs;
-  for (auto& n : *myNodes) nodes.push_back(n.getForce());
-  for (auto& b : *myBackNodes) backs.push_back(b.getForce());
-  applyForces(0);
-  for (int i = 0; i < myNodes->size(); ++i) {
-    Point& n = myNodes->get(i);
-    n.zeroForces();
-    n.addForce(Vector3d(nodes[i] - n.getForce()));
+  std::vector<Point*> points;
+  for (auto& n : *myNodes) points.push_back(&n);
+  for (auto& b : *myBackNodes) points.push_back(&b);
+  std::vector<Vector3d> saved;
+  for (Point* p : points) saved.push_back(p->getForce());
+  // Exactly the saved force back (zeroForces sets the external load), also
+  // when an element fails.
+  auto restore = [&]() {
+    for (size_t i = 0; i < points.size(); ++i) {
+      const Vector3d load = points[i]->getExternalForce();
+      points[i]->setExternalForce(saved[i]);
+      points[i]->zeroForces();
+      points[i]->setExternalForce(load);
+    }
+  };
+  try {
+    applyForces(0);
+  } catch (...) {
+    restore();
+    throw;
   }
-  for (int i = 0; i < myBackNodes->size(); ++i) {
-    Point& b = myBackNodes->get(i);
-    b.zeroForces();
-    b.addForce(Vector3d(backs[i] - b.getForce()));
-  }
+  restore();
   updateStressAndStrain();
 }
 

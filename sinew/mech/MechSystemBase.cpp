@@ -197,6 +197,7 @@ void MechSystemBase::setStabilizationTol(double tol) {
 
 void MechSystemBase::initialize(double t0) {
   updateStructure();
+  for (MechSystemBase* m : mySubsystems) m->prepareAdvance(t0);  // its stabilization weighs by mass
   mySolver->initialize(t0);
   mySteps = 0;
   updateSlavePositions();

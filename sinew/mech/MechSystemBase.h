@@ -96,9 +96,9 @@ class MechSystemBase : public Model {
   /// quantities derived from the new state (FEM stress for output, §6.10).
   virtual void finalizeAdvance(double t) { (void)t; }
   /// Called on this model and on every MechSystemBase below it before each
-  /// step and static solve (t: the time it starts from), before any force
-  /// is gathered: a chance to bring derived data up to date (FEM masses
-  /// after rest positions changed, §6.1.2.1).
+  /// step, static solve and initialization (t: the time it starts from),
+  /// before any force is gathered: a chance to bring derived data up to
+  /// date (FEM masses after rest positions changed, §6.1.2.1).
   virtual void prepareAdvance(double t) { (void)t; }
 
   /// Called on this model and every MechSystemBase below it when the system

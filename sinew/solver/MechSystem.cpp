@@ -241,8 +241,10 @@ void MechSystem::Accumulator::addBlock(int handle, const Eigen::Ref<const Eigen:
 void MechSystem::Accumulator::addNodeBlocks(const int* h, int n, const Eigen::MatrixXd& K, double s) {
   touched = true;
   const Eigen::Index ld = K.outerStride();
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
+  // In the order of one addBlock per block, so that blocks folded into a
+  // shared master slot sum as they did.
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
       const int handle = h[i * n + j];
       const Entry& e = sys.myEntries[handle];
       if (e.fold || e.count != 1 || sys.mySlots[sys.myContribs[e.first].slot].rows != 3 ||

@@ -86,9 +86,13 @@ TEST(FemModelJacobian, RestPositionChangesReachTheMassesAndUpdateStressAndStiffn
     X.x() *= 1.5;
     node.setRestPosition(X);
   }
-  for (auto& node : fem->nodes()) node.addForce(Vector3d(1, 2, 3));  // forces gathered so far stay
+  fem->getNode(0).setExternalForce(Vector3d(0.1, 0.2, 0.3));  // a load, restored exactly too
+  for (auto& node : fem->nodes()) node.zeroForces(), node.addForce(Vector3d(1, 2, 3));  // gathered so far
+  std::vector<Vector3d> before;
+  for (auto& node : fem->nodes()) before.push_back(node.getForce());
   fem->updateStressAndStiffness();
-  for (auto& node : fem->nodes()) EXPECT_EQ(node.getForce(), Vector3d(1, 2, 3));
+  for (int i = 0; i < fem->numNodes(); ++i) EXPECT_EQ(fem->getNode(i).getForce(), before[i]);
+  EXPECT_EQ(fem->getNode(0).getExternalForce(), Vector3d(0.1, 0.2, 0.3));
   double sum = 0;
   for (auto& node : fem->nodes()) sum += node.getMass();
   EXPECT_NEAR(sum, 1.5 * m0, 1e-9) << "node masses relumped from the new rest volume";

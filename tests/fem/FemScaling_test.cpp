@@ -110,6 +110,13 @@ TEST(FemScaling, ShellsScaleTheirThicknessAndDirectors) {
   }
   EXPECT_GT(sag, 1e-3);
   EXPECT_LT(err, 1e-9 * sag);
+  // Mass units: loads on back nodes too.
+  ASSERT_GT(fb.backNodes().size(), 0);
+  fb.backNodes().get(0).setExternalForce(Vector3d(0, 0, 2));
+  const double m = fb.getMass();
+  fb.scaleMass(3);
+  EXPECT_EQ(fb.backNodes().get(0).getExternalForce(), Vector3d(0, 0, 6));
+  EXPECT_NEAR(fb.getMass(), 3 * m, 1e-12 * m);
 }
 
 TEST(FemScaling, TheGuidesSphereIsSizedByScaleDistance) {
