@@ -13,6 +13,18 @@ namespace {
 std::uint64_t slotKey(int a, int b, bool param) {
   return (static_cast<std::uint64_t>(a) << 33) | (static_cast<std::uint64_t>(b) << 1) | (param ? 1 : 0);
 }
+
+/// Adds s·B (rows × cols, column-major with leading dimension ld) into a
+/// slot of a compressed-column pattern: column c of the block starts at
+/// vals[outer[col + c] + rowOff]. Inlined with constant sizes where the
+/// block is a point's 3 × 3.
+inline void scatter(double* vals, const int* outer, int col, int rowOff, int rows, int cols, const double* B,
+                    Eigen::Index ld, double s) {
+  for (int c = 0; c < cols; ++c, B += ld) {
+    double* v = vals + outer[col + c] + rowOff;
+    for (int r = 0; r < rows; ++r) v[r] += s * B[r];
+  }
+}
 }  // namespace
 
 int MechSystem::compIndex(const DynamicComponent& c) const {
@@ -214,10 +226,7 @@ void MechSystem::addToSlot(const Slot& s, const Eigen::Ref<const Eigen::MatrixXd
                            std::vector<double>& act, std::vector<double>& par) const {
   std::vector<double>& vals = s.param ? par : act;
   const int* outer = (s.param ? myParamPattern : myPattern).outerIndexPtr();
-  for (int c = 0; c < s.cols; ++c) {
-    double* v = vals.data() + outer[s.col + c] + s.rowOff;
-    for (int r = 0; r < s.rows; ++r) v[r] += B(r, c);
-  }
+  scatter(vals.data(), outer, s.col, s.rowOff, s.rows, s.cols, B.data(), B.outerStride(), 1.0);
 }
 
 void MechSystem::Accumulator::addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) {
@@ -253,17 +262,11 @@ void MechSystem::Accumulator::addNodeBlocks(const int* h, int n, const Eigen::Ma
         addBlock(handle, B);
         continue;
       }
-      // Two unattached points: their one 3×3 slot, column by column.
+      // Two unattached points: their one 3×3 slot, straight from K.
       const Slot& slot = sys.mySlots[sys.myContribs[e.first].slot];
       std::vector<double>& vals = slot.param ? par : act;
       const int* outer = (slot.param ? sys.myParamPattern : sys.myPattern).outerIndexPtr();
-      const double* b = K.data() + 3 * j * ld + 3 * i;
-      for (int c = 0; c < 3; ++c, b += ld) {
-        double* v = vals.data() + outer[slot.col + c] + slot.rowOff;
-        v[0] += s * b[0];
-        v[1] += s * b[1];
-        v[2] += s * b[2];
-      }
+      scatter(vals.data(), outer, slot.col, slot.rowOff, 3, 3, K.data() + 3 * j * ld + 3 * i, ld, s);
     }
 }
 
