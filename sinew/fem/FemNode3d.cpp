@@ -40,7 +40,6 @@ void FemNode3d::transformGeometry(const RigidTransform3d& X) {
   myRest = X.transformPoint(myRest);
 }
 
-
 BackNode3d* FemNode3d::getBackNode() const { return myBackNode; }
 
 Vector3d FemNode3d::getDirector() const {

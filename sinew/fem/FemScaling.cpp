@@ -17,22 +17,30 @@ void checkScale(double s, const char* what, const FemModel3d& fem) {
                      fem.describe());
 }
 
+/// The moduli of the elements' own materials (volumetric or shell) by f.
+template <class Elements>
+void scaleOwnModuli(Elements& elems, double f) {
+  for (auto& e : elems)
+    if (const FemMaterial* own = e.getOwnMaterial()) {
+      auto scaled = own->clone();
+      scaled->scaleModuli(f);
+      e.setMaterial(*scaled);
+    }
+}
+
+/// The elements' own densities (volumetric or shell) by f.
+template <class Elements>
+void scaleOwnDensities(Elements& elems, double f) {
+  for (auto& e : elems)
+    if (e.hasOwnDensity()) e.setDensity(f * e.getDensity());
+}
+
 }  // namespace
 
 void FemModel3d::scaleModuli(double f) {
   myMaterial->scaleModuli(f);
-  for (auto& e : *myElements)
-    if (const FemMaterial* own = e.getOwnMaterial()) {
-      auto scaled = own->clone();
-      scaled->scaleModuli(f);
-      e.setMaterial(*scaled);
-    }
-  for (auto& e : *myShells)
-    if (const FemMaterial* own = e.getOwnMaterial()) {
-      auto scaled = own->clone();
-      scaled->scaleModuli(f);
-      e.setMaterial(*scaled);
-    }
+  scaleOwnModuli(*myElements, f);
+  scaleOwnModuli(*myShells, f);
   for (auto& b : *myBundles)
     if (b.getMaterial()) b.material().scaleModuli(f);
   myAugmentValid = false;
@@ -40,9 +48,10 @@ void FemModel3d::scaleModuli(double f) {
 
 void FemModel3d::scaleDistance(double s) {
   checkScale(s, "distance", *this);
-  // Back nodes first: a node's rest position carries its back node's along.
-  std::vector<Vector3d> backRest, backPos;
-  for (auto& b : *myBackNodes) backRest.push_back(b.getRestPosition()), backPos.push_back(b.getPosition());
+  // A node's rest position carries its back node's along: the back nodes'
+  // rest positions are taken first.
+  std::vector<Vector3d> backRest;
+  for (auto& b : *myBackNodes) backRest.push_back(b.getRestPosition());
   auto scalePoint = [s](Point& p) {
     p.setPosition(s * p.getPosition());
     p.setVelocity(s * p.getVelocity());
@@ -56,18 +65,14 @@ void FemModel3d::scaleDistance(double s) {
   for (int k = 0; k < myBackNodes->size(); ++k) {
     BackNode3d& b = myBackNodes->get(k);
     scalePoint(b);
-    b.setPosition(s * backPos[k]);
     b.setRestPosition(s * backRest[k]);
   }
   for (auto& m : *myMarkers) scalePoint(m);
   const double s3 = s * s * s;
   myDensity /= s3;
-  for (auto& e : *myElements)
-    if (e.hasOwnDensity()) e.setDensity(e.getDensity() / s3);
-  for (auto& e : *myShells) {
-    if (e.hasOwnDensity()) e.setDensity(e.getDensity() / s3);
-    e.setDefaultThickness(s * e.getDefaultThickness());
-  }
+  scaleOwnDensities(*myElements, 1 / s3);
+  scaleOwnDensities(*myShells, 1 / s3);
+  for (auto& e : *myShells) e.setDefaultThickness(s * e.getDefaultThickness());
   scaleModuli(1 / s);
   setGravity(s * getGravity());
   updateNodeMasses();
@@ -80,10 +85,8 @@ void FemModel3d::scaleMass(double s) {
   for (auto& b : *myBackNodes) b.setExternalForce(s * b.getExternalForce());
   for (auto& m : *myMarkers) m.setExternalForce(s * m.getExternalForce());
   myDensity *= s;
-  for (auto& e : *myElements)
-    if (e.hasOwnDensity()) e.setDensity(s * e.getDensity());
-  for (auto& e : *myShells)
-    if (e.hasOwnDensity()) e.setDensity(s * e.getDensity());
+  scaleOwnDensities(*myElements, s);
+  scaleOwnDensities(*myShells, s);
   scaleModuli(s);
   updateNodeMasses();
 }

@@ -197,11 +197,15 @@ void MechSystemBase::setStabilizationTol(double tol) {
 
 void MechSystemBase::initialize(double t0) {
   updateStructure();
-  for (MechSystemBase* m : mySubsystems) m->prepareAdvance(t0);  // its stabilization weighs by mass
+  prepareSubsystems(t0);  // its stabilization weighs by mass
   mySolver->initialize(t0);
   mySteps = 0;
   updateSlavePositions();
   finalizeSubsystems(t0);
+}
+
+void MechSystemBase::prepareSubsystems(double t) {
+  for (MechSystemBase* m : mySubsystems) m->prepareAdvance(t);
 }
 
 void MechSystemBase::finalizeSubsystems(double t) {
@@ -220,7 +224,7 @@ void MechSystemBase::setBeta(double b) {
 
 StepAdjustment MechSystemBase::advance(double t0, double t1) {
   updateStructure();
-  for (MechSystemBase* m : mySubsystems) m->prepareAdvance(t0);
+  prepareSubsystems(t0);
   mySolver->advance(t0, t1);
   ++mySteps;
   updateSlavePositions();
@@ -279,7 +283,7 @@ void MechSystemBase::setState(const Eigen::VectorXd& state) {
 
 std::vector<double> MechSystemBase::solveStatic(double t, double relTol, int maxIter) {
   updateStructure();
-  for (MechSystemBase* m : mySubsystems) m->prepareAdvance(t);
+  prepareSubsystems(t);
   std::vector<double> residuals = mySolver->solveStatic(t, relTol, maxIter);
   updateSlavePositions();
   finalizeSubsystems(t);

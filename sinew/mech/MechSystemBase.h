@@ -130,6 +130,7 @@ class MechSystemBase : public Model {
   void updateSlavePositions();
   bool classificationChanged() const;
   void finalizeSubsystems(double t);
+  void prepareSubsystems(double t);
 
   std::unique_ptr<MechSystemSolver> mySolver;
   std::vector<DynamicComponent*> myComps;
