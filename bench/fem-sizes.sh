@@ -13,11 +13,8 @@ scene=${1:?usage: fem-sizes.sh BUILD_DIR}/bench/sinew_scene
 # more for the smallest, whose millisecond steps vary most
 runs=("femhex 1000 50" "femhex 10000 5" "femhex 100000 2" "femtet 1000 300" "femtet 10000 20" "femtet 100000 3")
 
-echo "# Sinew FEM beams at three sizes, $(date -u +%Y-%m-%d)"
-echo
-echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores;" \
-  "Sinew $(git -C "$(dirname "$0")/.." describe --always --dirty 2>/dev/null). OPENBLAS_NUM_THREADS=1."
-echo
+source "$(dirname "$0")/header.sh"
+bench_header "Sinew FEM beams at three sizes" "OPENBLAS_NUM_THREADS=1."
 echo "| scene | elements | nodes | ms/step | assembly ms | solve ms (backend) | one factorization ms | step / factorization | assembly / factorization | peak RSS (MiB) |"
 echo "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|"
 for r in "${runs[@]}"; do

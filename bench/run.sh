@@ -30,11 +30,8 @@ runs=(
   "femball 3 30"
 )
 
-echo "# Sinew scene benchmarks, $(date -u +%Y-%m-%d)"
-echo
-echo "Machine: $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), $(nproc) cores;" \
-  "Sinew $(git -C "$(dirname "$0")/.." describe --always --dirty 2>/dev/null)."
-echo
+source "$(dirname "$0")/header.sh"
+bench_header "Sinew scene benchmarks"
 echo "| scene | N | steps | integrator | µs/step | µs/step/component | peak RSS (MiB) | also |"
 echo "|---|---:|---:|---|---:|---:|---:|---|"
 for r in "${runs[@]}"; do
