@@ -4,7 +4,9 @@
 //   sinew_scene net N [steps]      NetDemo with (N+1)² balls
 //   sinew_scene chain N [steps]    N-body spring chain (SPD)
 //   sinew_scene hinge N [steps]    N-link hinge chain, h = 1 ms; also prints
-//                                  the energy drift and the largest joint error
+//                                  the energy drift, the largest joint error
+//                                  and the time split into assembly, solve
+//                                  and the rest
 //   sinew_scene ball N [steps]     the same chain with ball joints (SphericalJoint)
 //   sinew_scene loop N [steps]     the chain closed into an N-link loop with
 //                                  both ends hinged to ground, h = 1 ms
@@ -189,6 +191,13 @@ int runScene(int argc, char** argv) {
     for (int i = 0; i < m.rigidBodies().size(); ++i) vmax = std::max(vmax, m.rigidBodies().get(i).getVelocity().head<3>().norm());
     std::printf("%s %d: after %.3f s %zu contacts, largest box speed %.3g m/s\n", scene.c_str(), n, root->getTime(),
                 m.getCollisionManager().getContacts().size(), vmax);
+  }
+  if (hinge && !impulse) {
+    const sinew::StepTimings& after = mech.solver().timings();
+    const double k = 1e6 / (after.steps - before.steps);
+    std::printf("%s %d: assembly %.3g us, solve %.3g us, position update and stabilization %.3g us per step\n",
+                scene.c_str(), n, k * (after.assembly - before.assembly), k * (after.solve - before.solve),
+                k * (after.finish - before.finish));
   }
   if (hinge)
     std::printf("%s %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", scene.c_str(), n,

@@ -101,8 +101,9 @@ class SchurKKTSolver {
   /// One elimination solve with the current factors: (b_f, c) → (u, μ),
   /// where c is the right-hand side of the constraint rows of A.
   void eliminate(const Eigen::VectorXd& bf, const Eigen::VectorXd& c, Eigen::VectorXd& u, Eigen::VectorXd& mu);
-  /// Eliminates for (b_f, myC) and refines against the exact system until
-  /// the residual is at round-off; false if it stays large.
+  /// Eliminates for (b_f, myC) and, if A was regularized, refines against
+  /// the exact system until the residual is at round-off; false if it
+  /// stays large.
   bool eliminateAndRefine(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
                           const std::vector<char>& active, const Eigen::VectorXd& bf, Eigen::VectorXd& u);
   /// Residual of the exact system at (u, myMu): r_f = b_f − S u + Cᵀμ and
@@ -128,6 +129,7 @@ class SchurKKTSolver {
   // Numbers of one factorization.
   double myDiagScale = 1;  ///< max(1, largest |S_ii|), the regularization's scale
   bool myFactoredHard = false;  ///< the factors are of hard bilateral rows only
+  bool myRegularized = false;   ///< A needed the regularization of redundant rows
   std::vector<double> myLinv, myZ;  ///< per block: L⁻¹ of S_b; G_b L⁻ᵀ
   BlockCholesky myChol;  ///< A and its factor
   Eigen::VectorXd myY, myC, myRhs, myMu, myRf, myRc, myDu, myDmu;
