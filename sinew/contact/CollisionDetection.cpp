@@ -446,6 +446,10 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   // sinking (speculative contact); compliant and bilateral contacts act
   // only on penetration.
   const double margin = isSoft(behav) || bilateral ? 0 : tol + reach;
+  // DEFAULT is vertex penetration, between two rigid bodies both ways
+  // (below), in place of the guide's contour regions (§8.4.1; see
+  // docs/contact.md for what still keeps them from being the default).
+  const M method = behav.getMethod() == M::Default ? M::VertexPenetration : behav.getMethod();
   // Every contact found for the pair takes the behaviour's settings, and
   // with constraint reduction only the independent ones stay (§8.6.1).
   const size_t first = myContacts.size();
@@ -462,11 +466,11 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   if (a.plane || b.plane) {
     // Only the body has vertices; the plane is exact (PlaneContacts.cpp).
     const Collider& body = a.plane ? b : a;
-    if (behav.getMethod() == M::ContourRegion && !body.rigid)
+    if (method == M::ContourRegion && !body.rigid)
       throw ModelError("CONTOUR_REGION contact is for rigid bodies (" + body.comp->describe() +
                            "); FEM models use VERTEX_PENETRATION",
                        describe());
-    detectPlane(body, a.plane ? a : b, margin, rigidPointTol(behav), behav.getMethod() == M::ContourRegion);
+    detectPlane(body, a.plane ? a : b, margin, rigidPointTol(behav), method == M::ContourRegion);
     settle(false);
     return;
   }
@@ -481,16 +485,17 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   MeshIntersection ajl;
   const bool byContours = collider == ColliderType::AjlContour;
   if (byContours && !intersectPair(a, b, ajl)) return;
-  if (behav.getMethod() == M::ContourRegion) {
+  if (method == M::ContourRegion) {
     if (byGrid)
       throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION or AJL_CONTOUR collider, not SIGNED_DISTANCE",
                        describe());
     detectContourRegions(a, b, rigidPointTol(behav), rigidRegionTol(behav),  // rigid pairs: never bilateral
                          byContours ? &ajl : nullptr);
+    if (margin > 0) detectApproach(a, b, margin, tol, rigidPointTol(behav));
     settle(false);
     return;
   }
-  if (behav.getMethod() == M::VertexEdgePenetration && !byContours)
+  if (method == M::VertexEdgePenetration && !byContours)
     throw ModelError("VERTEX_EDGE_PENETRATION needs the AJL_CONTOUR collider (" + a.comp->describe() + ", " +
                          b.comp->describe() + ")",
                      describe());
@@ -498,7 +503,12 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   if (v != V::SecondCollidable) byGrid ? detectVerticesByGrid(a, b, margin) : detectVertices(a, b, margin, tol, contours, 0);
   const size_t second = myContacts.size();
   if (v != V::FirstCollidable) byGrid ? detectVerticesByGrid(b, a, margin) : detectVertices(b, a, margin, tol, contours, 1);
-  if (behav.getMethod() == M::VertexEdgePenetration) detectEdgeContacts(a, b, ajl);
+  if (method == M::VertexEdgePenetration) detectEdgeContacts(a, b, ajl);
+  dropRepeatedContacts(first, second, tol);
+  settle(v == V::BothCollidables);
+}
+
+void CollisionManager::dropRepeatedContacts(size_t first, size_t second, double tol) {
   // Where vertices of both meshes meet (corner on corner), the second
   // contact repeats the first's row with the normal reversed: drop it.
   size_t kept = second;
@@ -512,7 +522,6 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     ++kept;
   }
   myContacts.resize(kept);
-  settle(v == V::BothCollidables);
 }
 
 std::vector<const CollisionManager*> CollisionManager::governingManagers(const std::vector<Collider>& all) const {

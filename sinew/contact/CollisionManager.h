@@ -350,6 +350,16 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// Under AJL_CONTOUR, `ajl` gives the crossings and inside vertices.
   void detectContourRegions(const Collider& a, const Collider& b, double pointTol, double regionTol,
                             const MeshIntersection* ajl = nullptr);
+  /// CONTOUR_REGION's watched vertices (ContourRegions.cpp): those of
+  /// either body outside the other, or on its surface, within `margin`,
+  /// so that a body is caught as it arrives (speculative contact); of
+  /// each set facing one way (one normal) only the corners of its hull on
+  /// the plane stay, as a region's do.
+  void detectApproach(const Collider& a, const Collider& b, double margin, double eps, double pointTol);
+  /// Of the contacts [second, end) found for B's vertices against A, drops
+  /// those that repeat one of [first, second) (A's vertices against B) with
+  /// the normal reversed: corner on corner, within tol.
+  void dropRepeatedContacts(size_t first, size_t second, double tol);
   /// SIGNED_DISTANCE: A's vertices against rigid B's distance grid.
   void detectVerticesByGrid(const Collider& a, const Collider& b, double margin);
   /// Keeps, deepest first, the contacts [first, end) whose rows are

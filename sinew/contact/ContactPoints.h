@@ -5,6 +5,7 @@
 // (§8.4.1.1).
 #pragma once
 
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -27,5 +28,14 @@ inline void addMasters(const FemMeshComp& mesh, int v, double scale, std::vector
 /// normal n, as indices into `points`; points closer there than `tol` (or
 /// a millionth of the set's size) count once (ContourRegions.cpp).
 std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d& n, double tol);
+
+/// Calls add(k) for the contacts that stand for `points` (depth depths[k]
+/// each; negative: a gap) facing along n: the corners of their hull on the
+/// plane (merged within tol, as hullOnPlane does), each with its own
+/// depth, and the deepest point too when it lies inside that hull deeper
+/// than every corner (by more than a millionth of tol) — a ball's lowest
+/// vertex inside its ring — so that the body is held where that point is.
+void addHullContacts(const std::vector<Vector3d>& points, const std::vector<double>& depths, const Vector3d& n,
+                     double tol, const std::function<void(int)>& add);
 
 }  // namespace sinew

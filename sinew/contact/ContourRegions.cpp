@@ -10,6 +10,9 @@
 // contacts are the region's points whose projections onto the plane form
 // its convex hull. Unlike vertex penetration this sees an edge crossing an
 // edge, and the number of contacts does not grow with mesh resolution.
+// The vertices within reach outside the other body are watched, as vertex
+// penetration watches them (speculative contact), reduced to hull corners
+// the same way, so that a body is caught before its faces cross.
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -123,6 +126,16 @@ std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d
   return hull;
 }
 
+void addHullContacts(const std::vector<Vector3d>& points, const std::vector<double>& depths, const Vector3d& n,
+                     double tol, const std::function<void(int)>& add) {
+  if (points.empty()) return;
+  const std::vector<int> hull = hullOnPlane(points, n, tol);
+  const int deepest = static_cast<int>(std::max_element(depths.begin(), depths.end()) - depths.begin());
+  double deepestCorner = -INFINITY;
+  for (int k : hull) deepestCorner = std::max(deepestCorner, depths[k]), add(k);
+  if (depths[deepest] - deepestCorner > 1e-6 * tol) add(deepest);
+}
+
 void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double pointTol,
                                             double regionTol, const MeshIntersection* ajl) {
   if (!a.rigid || !b.rigid)
@@ -213,6 +226,10 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
   addInside(*ga, *gb, TAW, TBW, firstA, 0);
   addInside(*gb, *ga, TBW, TAW, firstB, 1);
 
+  // A region no deeper than round-off is faces that only touch (a box set
+  // exactly on another): its contour fixes no plane worth the name, and the
+  // watched vertices (detectApproach) hold it instead.
+  const double touching = 1e-9 * (TAW.p.norm() + TBW.p.norm() + extent.diagonal().norm());
   int id = 0;
   for (const Region& r : regions) {
     const Vector3d n = regionNormal(r);
@@ -221,6 +238,7 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
     double lo = INFINITY, hi = -INFINITY;
     for (const Vector3d& p : r.contour) lo = std::min(lo, n.dot(p)), hi = std::max(hi, n.dot(p));
     const double depth = std::max(r.depth, hi - lo);
+    if (!(depth > touching)) continue;
     std::vector<Vector3d> all = r.contour;
     all.insert(all.end(), r.inside.begin(), r.inside.end());
     for (int k : hullOnPlane(all, n, pointTol)) {
@@ -231,6 +249,42 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
       c.depth = depth;
       myContacts.push_back(std::move(c));
     }
+  }
+}
+
+void CollisionManager::detectApproach(const Collider& a, const Collider& b, double margin, double eps,
+                                      double pointTol) {
+  // The vertices of both bodies within reach, as vertex penetration finds
+  // them; those inside the other body belong to a region already.
+  const size_t first = myContacts.size();
+  detectVertices(a, b, margin, eps);
+  const size_t second = myContacts.size();
+  detectVertices(b, a, margin, eps);
+  dropRepeatedContacts(first, second, eps);
+  auto inside = [&](const ContactPoint& c) { return c.depth > 1e-9 * (c.position.norm() + margin); };
+  std::vector<ContactPoint> all;
+  for (size_t k = first; k < myContacts.size(); ++k)
+    if (!inside(myContacts[k])) all.push_back(std::move(myContacts[k]));
+  myContacts.resize(first);
+  // Sets facing one way (one normal), each reduced to its hull's corners
+  // as a collision plane reduces the vertices within its reach: a flat
+  // face arriving on another keeps four contacts however finely it is
+  // meshed, and a curved one its corners and its nearest vertex.
+  std::vector<char> taken(all.size(), 0);
+  std::vector<Vector3d> points;
+  std::vector<double> depths;
+  std::vector<size_t> members;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (taken[i]) continue;
+    points.clear(), depths.clear(), members.clear();
+    for (size_t j = i; j < all.size(); ++j)
+      if (!taken[j] && all[j].collidableA == all[i].collidableA && all[j].normal.dot(all[i].normal) > 1 - 1e-6) {
+        taken[j] = 1;
+        points.push_back(all[j].position);
+        depths.push_back(all[j].depth);
+        members.push_back(j);
+      }
+    addHullContacts(points, depths, all[i].normal, pointTol, [&](int k) { myContacts.push_back(all[members[k]]); });
   }
 }
 

@@ -4,8 +4,8 @@
 // (a rigid body) keeps the corners of the hull, on the plane, of those
 // vertices and of the points where its edges cross the plane — the
 // resolution-independent contact of §8.4.1.1, each corner with its own
-// depth, since a plane's depth is exact everywhere, raised where a vertex
-// inside the hull lies deeper than every corner.
+// depth, since a plane's depth is exact everywhere, and a vertex inside
+// the hull that lies deeper than every corner.
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/contact/ContactPoints.h"
 
@@ -41,30 +41,26 @@ void CollisionManager::detectPlane(const Collider& a, const Collider& b, double 
     }
     return;
   }
-  // Points of the region with their contact keys: vertices within reach
-  // (their index), and crossings of edges with one end behind the plane
-  // and the other beyond reach (−2 − the edge's index).
+  // The region's points with their contact keys: vertices within reach
+  // (their index; those in front of the plane are watched, speculative
+  // contact), and crossings of edges with one end behind the plane and the
+  // other beyond reach (−2 − the edge's index). Its contacts are the
+  // corners of their hull on the plane, each with its own exact depth, and
+  // a deepest vertex inside the hull (a ball's lowest point inside its
+  // ring of contacts) as one more.
   std::vector<Vector3d> points;
   std::vector<int> keys;
+  std::vector<double> depths;
   for (int v = 0; v < nv; ++v)
-    if (d[v] < margin) points.push_back(x[v]), keys.push_back(v);
+    if (d[v] < margin) points.push_back(x[v]), keys.push_back(v), depths.push_back(-d[v]);
   for (int v = 0; v < nv; ++v)
     for (const auto& [w, edge] : ga->tree->vertexEdges()[v])
       if (d[v] < 0 && !(d[w] < margin)) {
         points.push_back(x[v] + (d[v] / (d[v] - d[w])) * (x[w] - x[v]));
         keys.push_back(-2 - edge);
+        depths.push_back(0.0);
       }
-  if (points.empty()) return;
-  // A curved body's deepest vertex may lie inside the hull (a ball's lowest
-  // point inside its ring of contacts): the corners then take their own
-  // depth raised by what that vertex is deeper, so that the region is
-  // pushed out as far as its deepest point, as a mesh pair's region is.
-  const std::vector<int> hull = hullOnPlane(points, n, pointTol);
-  double deepest = -INFINITY, deepestCorner = -INFINITY;
-  for (size_t k = 0; k < points.size(); ++k) deepest = std::max(deepest, -plane.distance(points[k]));
-  for (int k : hull) deepestCorner = std::max(deepestCorner, -plane.distance(points[k]));
-  for (int k : hull)
-    myContacts.push_back(contact(keys[k], points[k], -plane.distance(points[k]) + (deepest - deepestCorner)));
+  addHullContacts(points, depths, n, pointTol, [&](int k) { myContacts.push_back(contact(keys[k], points[k], depths[k])); });
 }
 
 }  // namespace sinew

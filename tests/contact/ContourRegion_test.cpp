@@ -101,44 +101,72 @@ TEST(ContourRegion, BoxRestsOnItsFourCornersCarryingItsWeight) {
 }
 
 TEST(ContourRegion, BoxOnAnInclineSlidesAtGTimesSinMinusMuCos) {
-  // Released touching the incline, the box falls freely for the step
-  // before its faces cross (a region needs crossing triangles: g h² =
-  // 9.8e-6 m at h = 1 ms); from then on, with μ < tan θ it slides with
-  // a = g(sin θ − μ cos θ), and with μ > tan θ static friction holds.
-  const double theta = M_PI / 6, g = 9.8, t0 = 0.1;
+  // Released touching the incline, the box is held from the first step by
+  // its watched corners (speculative contact: vertices within reach,
+  // before any face crosses), then by its region: with μ < tan θ it slides
+  // with a = g(sin θ − μ cos θ), and with μ > tan θ static friction holds
+  // it from the start (before watched vertices it fell freely for the
+  // step before its faces crossed, g h² = 9.8e-6 m).
+  const double theta = M_PI / 6, g = 9.8;
   for (double mu : {0.2, 0.7}) {
     ContourBox s(theta, mu);
-    s.r.run(t0, 0.001);
     const Vector3d x0 = s.box.getPosition();
-    const double v0 = s.box.getVelocity().head<3>().dot(s.downhill());
-    s.r.root->run(1.0);
+    s.r.run(1.0, 0.001);
     const Vector3d dx = s.box.getPosition() - x0;
-    const double T = 1.0 - t0;
     if (mu < std::tan(theta)) {
-      const double a = g * (std::sin(theta) - mu * std::cos(theta)), expected = v0 * T + 0.5 * a * T * T;
-      EXPECT_NEAR(v0, a * t0, 0.01 * a * t0);
-      VERIFY_NEAR("contact (contour regions): box on a 30° incline, slide from 0.1 to 1 s [m], μ = 0.2",
-                  "v0 T + g (sin θ − μ cos θ) T²/2", dx.dot(s.downhill()), expected, 0.01 * expected);
+      const double expected = 0.5 * g * (std::sin(theta) - mu * std::cos(theta));
+      VERIFY_NEAR("contact (contour regions): box on a 30° incline, slide in 1 s [m], μ = 0.2",
+                  "g (sin θ − μ cos θ) t²/2", dx.dot(s.downhill()), expected, 0.01 * expected);
       EXPECT_NEAR(s.r.mech.getCollisionManager().getContactForce(s.box).dot(s.normal()), g * std::cos(theta), 1e-6);
     } else {
-      EXPECT_LT(dx.norm(), 1e-6);  // static friction holds
+      EXPECT_LT(dx.norm(), 1e-6);  // static friction holds from release
     }
   }
+}
+
+TEST(ContourRegion, AFinelyMeshedFaceArrivingKeepsItsFourCorners) {
+  // A box whose faces are meshed 8 × 8, set exactly on the plate: no
+  // triangles cross (faces that only touch), so its 81 bottom vertices are
+  // all watched; of them only the corners of their hull stay contacts, as
+  // a region's would, and they hold the box from the first step.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.2, 1000));
+  plate.setPose(RigidTransform3d(0, 0, -0.1));
+  plate.setDynamic(false);
+  RigidBody& box = r.mech.addRigidBody(
+      RigidBody::createFromMesh("box", std::make_shared<PolygonalMesh>(MeshFactory::createBox(0.2, 0.2, 0.2, 8, 8, 8)), 125));
+  box.setPose(RigidTransform3d(0.05, -0.02, 0.1));
+  CollisionBehavior behav(true, 0.5);
+  behav.setMethod(CollisionBehavior::Method::ContourRegion);
+  r.mech.setDefaultCollisionBehavior(behav);
+  r.run(1e-3, 1e-3);
+  const auto& contacts = r.mech.getCollisionManager().getContacts();
+  ASSERT_EQ(contacts.size(), 4u);
+  for (const ContactPoint& c : contacts) {
+    EXPECT_NEAR(std::abs(c.position.x() - 0.05), 0.1, 1e-9);
+    EXPECT_NEAR(std::abs(c.position.y() + 0.02), 0.1, 1e-9);
+    EXPECT_LT(std::abs(c.depth), 1e-9);
+  }
+  // Held, not fallen by g h² (9.8e-6 m), and carrying its weight.
+  EXPECT_NEAR(box.getPosition().z(), 0.1, 1e-9);
+  EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(box).z(), box.getMass() * 9.8, 1e-6 * box.getMass() * 9.8);
 }
 
 TEST(ContourRegion, AnEdgeCrossingAnEdgeIsAContact) {
   // Two cubes turned 45° about x and about y: the lower's top edge runs
   // along y, the upper's bottom edge along x, and the upper sits d = 2 mm
   // low, so the edges cross with no vertex of either inside the other.
-  // Vertex penetration sees nothing; a contour region sees the crossing
-  // and pushes the cubes apart.
+  // Vertex penetration (and so Sinew's DEFAULT) sees nothing; a contour
+  // region sees the crossing and pushes the cubes apart.
+  using M = CollisionBehavior::Method;
   const double d = 0.002;
-  for (bool contour : {false, true}) {
+  for (M method : {M::VertexPenetration, M::Default, M::ContourRegion}) {
+    const bool contour = method == M::ContourRegion;
     test::CrossedCubes s(d);  // no gravity: one step shows what detection finds
     test::TestRoot& r = s.r;
     RigidBody &lower = s.lower, &upper = s.upper;
     CollisionBehavior behav(true, 0);
-    if (contour) behav.setMethod(CollisionBehavior::Method::ContourRegion);
+    behav.setMethod(method);
     r.mech.setCollisionBehavior(upper, lower, std::make_unique<CollisionBehavior>(behav));
     const double z0 = upper.getPosition().z();
     r.run(1e-3, 1e-3);
