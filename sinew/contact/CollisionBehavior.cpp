@@ -105,6 +105,7 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
       myBilateralVertexContact(o.myBilateralVertexContact),
       myBilateralSet(o.myBilateralSet),
       myReduceConstraints(o.myReduceConstraints),
+      myMethodSet(o.myMethodSet),
       myFriction(o.myFriction),
       myCompliance(o.myCompliance),
       myDamping(o.myDamping),
@@ -141,6 +142,9 @@ void CollisionBehavior::setRenderingCollidable(int c) {
   myRender.renderingCollidable = c;
 }
 
-void CollisionBehavior::setMethod(Method m) { myMethod = m; }
+void CollisionBehavior::setMethod(Method m) {
+  myMethod = m;
+  myMethodSet = true;
+}
 
 }  // namespace sinew

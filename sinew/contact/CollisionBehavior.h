@@ -79,11 +79,16 @@ class CollisionBehavior : public Component {
   double getStictionCreep() const { return myStictionCreep; }
   void setStictionCreep(double c);
   Method getMethod() const { return myMethod; }
-  /// VertexEdgePenetration adds edge–edge contacts to vertex penetration
-  /// and needs the AJL_CONTOUR collider (a ModelError at detection
-  /// otherwise). ContourRegion (two rigid bodies only) must be asked for:
-  /// Default still means vertex penetration both ways between rigid bodies.
+  /// How contacts are generated (§8.4.1.3). Until set here, the manager's
+  /// method (§8.2.1; itself DEFAULT unless set). DEFAULT: CONTOUR_REGION
+  /// between two rigid bodies (a rigid body and a collision plane
+  /// included), VERTEX_PENETRATION otherwise and with the SIGNED_DISTANCE
+  /// collider, which finds no regions. VertexEdgePenetration adds edge–edge
+  /// contacts to vertex penetration and needs the AJL_CONTOUR collider;
+  /// ContourRegion is for two rigid bodies only (ModelErrors at detection
+  /// otherwise).
   void setMethod(Method m);
+  bool isMethodSet() const { return myMethodSet; }
   VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
   void setVertexPenetrations(VertexPenetrations v) { myVertexPenetrations = v; }
   /// Vertex-penetration contacts of an FEM model as bilateral rows, dropped
@@ -153,6 +158,7 @@ class CollisionBehavior : public Component {
 
  private:
   bool myEnabled = false, myBilateralVertexContact = true, myBilateralSet = false, myReduceConstraints = false;
+  bool myMethodSet = false;
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1, myRigidPointTol = -1;
   double myRigidRegionTol = -1, myStictionCreep = -1;
   Method myMethod = Method::Default;

@@ -421,7 +421,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   using V = CollisionBehavior::VertexPenetrations;
   const ColliderType collider =
       behav.getColliderType() == ColliderType::Inherited ? myColliderType : behav.getColliderType();
-  if (behav.getMethod() == M::Inactive) {
+  if ((behav.isMethodSet() ? behav.getMethod() : myMethod) == M::Inactive) {
     // No contact, but a penetration map still has its data (§8.5).
     MeshIntersection shown;
     if (colorMapOf(behav) == CollisionBehavior::ColorMapType::PenetrationDepth &&
@@ -446,10 +446,14 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   // sinking (speculative contact); compliant and bilateral contacts act
   // only on penetration.
   const double margin = isSoft(behav) || bilateral ? 0 : tol + reach;
-  // DEFAULT is vertex penetration, between two rigid bodies both ways
-  // (below), in place of the guide's contour regions (§8.4.1; see
-  // docs/contact.md for what still keeps them from being the default).
-  const M method = behav.getMethod() == M::Default ? M::VertexPenetration : behav.getMethod();
+  // The behaviour's method or, unset, the manager's (§8.4.1.3). DEFAULT:
+  // contour regions between two rigid bodies (a rigid body and a plane
+  // included), vertex penetration otherwise and with the SIGNED_DISTANCE
+  // collider, which finds no regions.
+  M method = behav.isMethodSet() ? behav.getMethod() : myMethod;
+  if (method == M::Default)
+    method = !a.deformable() && !b.deformable() && (a.plane || b.plane || !byGrid) ? M::ContourRegion
+                                                                                 : M::VertexPenetration;
   // Every contact found for the pair takes the behaviour's settings, and
   // with constraint reduction only the independent ones stay (§8.6.1).
   const size_t first = myContacts.size();
@@ -480,7 +484,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   V v = behav.getVertexPenetrations();
   if (v == V::Auto) {
     if (a.deformable() != b.deformable()) v = a.deformable() ? V::FirstCollidable : V::SecondCollidable;
-    else v = behav.getMethod() == M::Default || a.deformable() ? V::BothCollidables : V::FirstCollidable;
+    else v = a.deformable() ? V::BothCollidables : V::FirstCollidable;
   }
   MeshIntersection ajl;
   const bool byContours = collider == ColliderType::AjlContour;
@@ -489,9 +493,10 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     if (byGrid)
       throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION or AJL_CONTOUR collider, not SIGNED_DISTANCE",
                        describe());
+    std::array<std::vector<char>, 2> inRegion;
     detectContourRegions(a, b, rigidPointTol(behav), rigidRegionTol(behav),  // rigid pairs: never bilateral
-                         byContours ? &ajl : nullptr);
-    if (margin > 0) detectApproach(a, b, margin, tol, rigidPointTol(behav));
+                         byContours ? &ajl : nullptr, &inRegion);
+    if (margin > 0) detectApproach(a, b, margin, tol, rigidPointTol(behav), inRegion);
     settle(false);
     return;
   }

@@ -72,6 +72,8 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
       .setDefault(true);
   list.add<CollisionManager>("colliderType", "the collider of pairs that inherit it", &CollisionManager::getColliderType,
                              &CollisionManager::setColliderType);
+  list.add<CollisionManager>("method", "the contact method of pairs whose behaviour sets none (§8.4.1.3)",
+                             &CollisionManager::getMethod, &CollisionManager::setMethod);
   list.add<CollisionManager>("distanceGridMaxResolution", "cells along a distance grid's longest side",
                              &CollisionManager::getDistanceGridMaxResolution,
                              &CollisionManager::setDistanceGridMaxResolution)
@@ -381,7 +383,7 @@ void CollisionManager::addContactRow(ConstraintBuilder& b, size_t k) {
   }
   addContactEntries(b, c, c.normal);
   (c.bilateral && !myChordBuild ? myBilateralContact : myRowContact).push_back(static_cast<int>(k));
-  myRowKeys.push_back({c.collidableA, c.collidableB, c.vertex, Vector3d::Zero()});
+  myRowKeys.push_back({c.collidableA, c.collidableB, c.vertex, Vector3d::Zero(), c.position});
 }
 
 void CollisionManager::getBilateralConstraints(ConstraintBuilder& G) {
@@ -407,22 +409,52 @@ void CollisionManager::getUnilateralConstraints(ConstraintBuilder& N) {
 
 bool CollisionManager::carryImpulses(const std::vector<double>& onMarked, std::vector<double>& onLast) const {
   if (onMarked.size() != myMarkedKeys.size()) return false;
-  // Per contact of the marked build: its normal impulse and its friction
-  // impulse as a vector.
+  // Per contact of the last build: the normal impulse and the friction
+  // impulse (a vector) it takes over from the marked build's contacts.
   using Key = std::tuple<const Component*, const Component*, int>;
-  std::map<Key, std::pair<double, Vector3d>> earlier;
+  struct Carried {
+    double normal = 0;
+    Vector3d friction = Vector3d::Zero();
+  };
+  std::map<Key, Carried> later;
+  std::vector<const RowKey*> contacts;  // the last build's, one per contact
+  for (const RowKey& k : myRowKeys)
+    if (later.try_emplace(Key(k.a, k.b, k.vertex)).second) contacts.push_back(&k);
+  // A vertex contact carries to the same vertex's contact. A contour
+  // region's points have no identity across builds (their hull is found
+  // afresh), and a vertex may pass between a region and the watched ones:
+  // those carry to the nearest contact of the same pair, in either order,
+  // so that the pair's impulse is kept whole and near where it acted. (A
+  // normal impulse pushes the two apart whichever is A; a friction impulse
+  // acts on A, so it turns with the order.)
+  auto receiver = [&](const RowKey& m, bool& swapped) -> Carried* {
+    swapped = false;
+    if (m.vertex >= 0) {
+      const auto it = later.find(Key(m.a, m.b, m.vertex));
+      if (it != later.end()) return &it->second;
+    }
+    const RowKey* best = nullptr;
+    for (const RowKey* k : contacts)
+      if (((k->a == m.a && k->b == m.b) || (k->a == m.b && k->b == m.a)) &&
+          (!best || (k->position - m.position).squaredNorm() < (best->position - m.position).squaredNorm()))
+        best = k;
+    if (!best) return nullptr;
+    swapped = best->a != m.a;
+    return &later[Key(best->a, best->b, best->vertex)];
+  };
   for (size_t r = 0; r < onMarked.size(); ++r) {
-    const RowKey& k = myMarkedKeys[r];
-    auto& e = earlier.try_emplace(Key(k.a, k.b, k.vertex), 0.0, Vector3d::Zero()).first->second;
-    if (k.dir.isZero()) e.first += onMarked[r];
-    else e.second += onMarked[r] * k.dir;
+    const RowKey& m = myMarkedKeys[r];
+    bool swapped;
+    if (Carried* c = receiver(m, swapped)) {
+      if (m.dir.isZero()) c->normal += onMarked[r];
+      else c->friction += (swapped ? -onMarked[r] : onMarked[r]) * m.dir;
+    }
   }
   onLast.assign(myRowKeys.size(), 0.0);
   for (size_t r = 0; r < myRowKeys.size(); ++r) {
     const RowKey& k = myRowKeys[r];
-    const auto it = earlier.find(Key(k.a, k.b, k.vertex));
-    if (it == earlier.end()) continue;
-    onLast[r] = k.dir.isZero() ? it->second.first : it->second.second.dot(k.dir);
+    const Carried& c = later.at(Key(k.a, k.b, k.vertex));
+    onLast[r] = k.dir.isZero() ? c.normal : c.friction.dot(k.dir);
   }
   return true;
 }
@@ -448,7 +480,7 @@ void CollisionManager::getFrictionConstraints(ConstraintBuilder& D, std::vector<
       addContactEntries(D, c, d);
       limits.push_back({static_cast<int>(r), c.mu});
       myFrictionContact.push_back(myRowContact[r]);
-      myRowKeys.push_back({c.collidableA, c.collidableB, c.vertex, d});
+      myRowKeys.push_back({c.collidableA, c.collidableB, c.vertex, d, c.position});
     }
   }
 }

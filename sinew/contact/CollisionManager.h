@@ -26,6 +26,7 @@
 // problem, and a contact whose row pulled is left out of the next step.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -193,6 +194,10 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// (§4.6) with the settings of the body's DistanceGridComp where it has
   /// one, else the manager's; null if it has no collision mesh.
   const DistanceGrid* getDistanceGrid(RigidBody& body);
+  /// The contact method of pairs whose behaviour has not set one
+  /// (§8.4.1.3; see CollisionBehavior::setMethod); default DEFAULT.
+  CollisionBehavior::Method getMethod() const { return myMethod; }
+  void setMethod(CollisionBehavior::Method m) { myMethod = m; }
   /// Constraint reduction for every pair (§8.6.1; see CollisionBehavior).
   bool getReduceConstraints() const { return myReduceConstraints; }
   void setReduceConstraints(bool r) { myReduceConstraints = r; }
@@ -348,14 +353,18 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// crossings within regionTol (rigidRegionTol) form one region, and hull
   /// points closer than pointTol (rigidPointTol) are merged.
   /// Under AJL_CONTOUR, `ajl` gives the crossings and inside vertices.
+  /// `inRegion`, if given, receives per side (A, B) which vertices a
+  /// region holds.
   void detectContourRegions(const Collider& a, const Collider& b, double pointTol, double regionTol,
-                            const MeshIntersection* ajl = nullptr);
+                            const MeshIntersection* ajl = nullptr,
+                            std::array<std::vector<char>, 2>* inRegion = nullptr);
   /// CONTOUR_REGION's watched vertices (ContourRegions.cpp): those of
-  /// either body outside the other, or on its surface, within `margin`,
-  /// so that a body is caught as it arrives (speculative contact); of
-  /// each set facing one way (one normal) only the corners of its hull on
-  /// the plane stay, as a region's do.
-  void detectApproach(const Collider& a, const Collider& b, double margin, double eps, double pointTol);
+  /// either body within `margin` of the other that no region holds
+  /// (`inRegion`, per side), so that a body is caught as it arrives
+  /// (speculative contact); of each set facing one way (one normal) only
+  /// the corners of its hull on the plane stay, as a region's do.
+  void detectApproach(const Collider& a, const Collider& b, double margin, double eps, double pointTol,
+                      const std::array<std::vector<char>, 2>& inRegion);
   /// Of the contacts [second, end) found for B's vertices against A, drops
   /// those that repeat one of [first, second) (A's vertices against B) with
   /// the normal reversed: corner on corner, within tol.
@@ -433,6 +442,7 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
                                                      std::vector<Collider>& list) const;
   bool myReduceConstraints = false, myBilateralVertexContact = true;
   ColliderType myColliderType = ColliderType::TriIntersection;
+  CollisionBehavior::Method myMethod = CollisionBehavior::Method::Default;
   int myGridResolution = 20;
   bool myGridOBB = false;
   std::map<const Component*, std::unique_ptr<Geometry>> myGeometry;
@@ -447,13 +457,14 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// left out of the next detection.
   std::vector<std::tuple<const Component*, const Component*, int>> mySeparating;
   std::vector<int> myFrictionContact;
-  /// What each row of a build is: its contact's identity, and for friction
-  /// rows the direction (zero for normal rows).
+  /// What each row of a build is: its contact's identity and position, and
+  /// for friction rows the direction (zero for normal rows).
   struct RowKey {
     const Component* a;
     const Component* b;
     int vertex;
     Vector3d dir;
+    Vector3d position;
   };
   std::vector<RowKey> myRowKeys;     ///< of the last build
   std::vector<RowKey> myMarkedKeys;  ///< of the build markRows() remembered

@@ -16,6 +16,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <array>
 #include <numeric>
 
 #include "sinew/Error.h"
@@ -32,6 +33,7 @@ namespace {
 struct Region {
   std::vector<Vector3d> contour;  ///< crossing segment ends
   std::vector<Vector3d> inside;   ///< vertices of either mesh inside the other
+  std::vector<std::pair<int, int>> insideIds;  ///< their (side, vertex)
   Vector3d normalsA = Vector3d::Zero(), normalsB = Vector3d::Zero();  ///< sums of crossing face normals
   double depth = 0;               ///< deepest inside vertex
 };
@@ -137,7 +139,8 @@ void addHullContacts(const std::vector<Vector3d>& points, const std::vector<doub
 }
 
 void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double pointTol,
-                                            double regionTol, const MeshIntersection* ajl) {
+                                            double regionTol, const MeshIntersection* ajl,
+                                            std::array<std::vector<char>, 2>* inRegion) {
   if (!a.rigid || !b.rigid)
     throw ModelError("CONTOUR_REGION contact is for two rigid bodies (" + a.comp->describe() + ", " +
                          b.comp->describe() + "); FEM models use VERTEX_PENETRATION",
@@ -220,6 +223,7 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
     for (int v : queue) {
       Region& r = regions[label[v]];
       r.inside.push_back(TGW.transformPoint(g.mesh.getVertex(v)));
+      r.insideIds.emplace_back(side, v);
       r.depth = std::max(r.depth, depth[v]);
     }
   };
@@ -239,6 +243,12 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
     for (const Vector3d& p : r.contour) lo = std::min(lo, n.dot(p)), hi = std::max(hi, n.dot(p));
     const double depth = std::max(r.depth, hi - lo);
     if (!(depth > touching)) continue;
+    if (inRegion)
+      for (auto [side, v] : r.insideIds) {
+        std::vector<char>& in = (*inRegion)[side];
+        if (in.size() <= static_cast<size_t>(v)) in.resize(v + 1, 0);
+        in[v] = 1;
+      }
     std::vector<Vector3d> all = r.contour;
     all.insert(all.end(), r.inside.begin(), r.inside.end());
     for (int k : hullOnPlane(all, n, pointTol)) {
@@ -253,18 +263,24 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
 }
 
 void CollisionManager::detectApproach(const Collider& a, const Collider& b, double margin, double eps,
-                                      double pointTol) {
+                                      double pointTol, const std::array<std::vector<char>, 2>& inRegion) {
   // The vertices of both bodies within reach, as vertex penetration finds
-  // them; those inside the other body belong to a region already.
+  // them, but those a region holds already (the region's own depth decides
+  // for them, not a round-off threshold on theirs, so that a vertex just
+  // inside is not a region's one step and watched the next).
   const size_t first = myContacts.size();
   detectVertices(a, b, margin, eps);
   const size_t second = myContacts.size();
   detectVertices(b, a, margin, eps);
   dropRepeatedContacts(first, second, eps);
-  auto inside = [&](const ContactPoint& c) { return c.depth > 1e-9 * (c.position.norm() + margin); };
+  auto held = [&](size_t k) {
+    const std::vector<char>& in = inRegion[k < second ? 0 : 1];
+    const int v = myContacts[k].vertex;
+    return v >= 0 && static_cast<size_t>(v) < in.size() && in[v];
+  };
   std::vector<ContactPoint> all;
   for (size_t k = first; k < myContacts.size(); ++k)
-    if (!inside(myContacts[k])) all.push_back(std::move(myContacts[k]));
+    if (!held(k)) all.push_back(std::move(myContacts[k]));
   myContacts.resize(first);
   // Sets facing one way (one normal), each reduced to its hull's corners
   // as a collision plane reduces the vertices within its reach: a flat

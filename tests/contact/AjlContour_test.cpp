@@ -193,6 +193,7 @@ TEST(AjlContour, ForceLawsReceiveTheRegionAreaPerPenetratingVertex) {
     auto law = std::make_shared<RecordingContact>();
     CollisionBehavior& behav = s.r.mech.setCollisionBehavior(s.ball, s.plate, true);
     behav.setColliderType(collider);
+    behav.setMethod(CollisionBehavior::Method::VertexPenetration);  // areas are per vertex (§8.7.2)
     behav.setForceBehavior(law);
     CollisionResponse& resp = s.r.mech.setCollisionResponse(s.ball, s.plate);
     s.r.run(1e-3, 1e-3);

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 #include <random>
 
 #include "ContactScenes.h"
@@ -156,17 +157,28 @@ TEST(ContourRegion, AnEdgeCrossingAnEdgeIsAContact) {
   // Two cubes turned 45° about x and about y: the lower's top edge runs
   // along y, the upper's bottom edge along x, and the upper sits d = 2 mm
   // low, so the edges cross with no vertex of either inside the other.
-  // Vertex penetration (and so Sinew's DEFAULT) sees nothing; a contour
-  // region sees the crossing and pushes the cubes apart.
+  // Vertex penetration sees nothing; a contour region (asked for, or the
+  // DEFAULT method between rigid bodies, §8.4.1.3) sees the crossing and
+  // pushes the cubes apart.
+  // The behaviour's method wins over the manager's (§8.4.1.3), which
+  // behaviours that set none inherit.
   using M = CollisionBehavior::Method;
+  struct Case {
+    M onManager;
+    std::optional<M> onBehavior;
+    bool contour;
+  };
   const double d = 0.002;
-  for (M method : {M::VertexPenetration, M::Default, M::ContourRegion}) {
-    const bool contour = method == M::ContourRegion;
+  for (const Case& k : {Case{M::Default, M::VertexPenetration, false}, Case{M::Default, M::ContourRegion, true},
+                        Case{M::Default, std::nullopt, true}, Case{M::VertexPenetration, std::nullopt, false},
+                        Case{M::VertexPenetration, M::Default, true}}) {
+    const bool contour = k.contour;
     test::CrossedCubes s(d);  // no gravity: one step shows what detection finds
     test::TestRoot& r = s.r;
     RigidBody &lower = s.lower, &upper = s.upper;
     CollisionBehavior behav(true, 0);
-    behav.setMethod(method);
+    if (k.onBehavior) behav.setMethod(*k.onBehavior);
+    r.mech.getCollisionManager().setMethod(k.onManager);
     r.mech.setCollisionBehavior(upper, lower, std::make_unique<CollisionBehavior>(behav));
     const double z0 = upper.getPosition().z();
     r.run(1e-3, 1e-3);

@@ -13,8 +13,11 @@ namespace sinew {
 namespace {
 
 /// mechA holds boxes A1, A2 and mechB, which holds B1, B2. The four unit
-/// boxes overlap each other by 0.1 (no gravity), so every pair whose
-/// behaviour is enabled has contacts in the first step.
+/// boxes, 0.3 apart, overlap each other deeply (no gravity), and with
+/// vertex penetration (set on the manager, which every behaviour here
+/// inherits) every pair whose behaviour is enabled has contacts in the
+/// first step. (Contour regions, the DEFAULT between rigid bodies, would
+/// push the boxes apart when the model is initialized.)
 struct Nested {
   test::TestRoot r;
   MechModel& mechA;
@@ -32,7 +35,8 @@ struct Nested {
     B1 = box(mechB, "B1", 0.6);
     B2 = box(mechB, "B2", 0.9);
     mechB.setGravity(Vector3d::Zero());
-    if (topManager) mechA.getCollisionManager();  // the outermost manager finds every contact
+    if (topManager)  // the outermost manager finds every contact
+      mechA.getCollisionManager().setMethod(CollisionBehavior::Method::VertexPenetration);
   }
   /// The pairs (by name, sorted) with contacts after one step.
   std::set<std::string> collidingPairs() {
