@@ -120,10 +120,11 @@ BENCHMARK(BM_TriangleBVTreeCrossings)->Unit(benchmark::kMicrosecond);
 /// Collision detection alone between two rigid icosahedral spheres of 20480
 /// triangles each (radius 1, one sunk 0.1 into the other, turned so that
 /// no vertices coincide), through the collision manager's updateContacts:
-/// Arg 0 TRI_INTERSECTION vertex penetration (both ways, the rigid DEFAULT),
-/// 1 TRI_INTERSECTION contour regions, 2 SIGNED_DISTANCE (grids of 20
-/// cells a side, built before timing), 3 AJL_CONTOUR vertex penetration,
-/// 4 AJL_CONTOUR contour regions.
+/// Arg 0 TRI_INTERSECTION vertex penetration (both ways), 1 TRI_INTERSECTION
+/// contour regions (the rigid DEFAULT), 2 SIGNED_DISTANCE vertex
+/// penetration both ways (grids of 20 cells a side, built before timing),
+/// 3 AJL_CONTOUR vertex penetration (both ways), 4 AJL_CONTOUR contour
+/// regions.
 void BM_DetectTwoSpheres20k(benchmark::State& state) {
   using namespace sinew;
   auto root = std::make_unique<RootModel>("root");
@@ -134,7 +135,12 @@ void BM_DetectTwoSpheres20k(benchmark::State& state) {
   b.setPose(RigidTransform3d(Eigen::Vector3d(1.9, 0, 0),
                              Eigen::AngleAxisd(0.3, Eigen::Vector3d(1, 2, 3).normalized()).toRotationMatrix()));
   auto behav = std::make_unique<CollisionBehavior>(true, 0.0);
-  if (state.range(0) == 1 || state.range(0) == 4) behav->setMethod(CollisionBehavior::Method::ContourRegion);
+  if (state.range(0) == 1 || state.range(0) == 4) {
+    behav->setMethod(CollisionBehavior::Method::ContourRegion);
+  } else {
+    behav->setMethod(CollisionBehavior::Method::VertexPenetration);
+    behav->setVertexPenetrations(CollisionBehavior::VertexPenetrations::BothCollidables);
+  }
   if (state.range(0) == 2) behav->setColliderType(ColliderType::SignedDistance);
   if (state.range(0) >= 3) behav->setColliderType(ColliderType::AjlContour);
   mech.setCollisionBehavior(a, b, std::move(behav));

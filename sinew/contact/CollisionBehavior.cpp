@@ -53,10 +53,29 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
   list.add<CollisionBehavior>("stictionCreep", "creep speed of sticking contacts per newton (< 0: inherited)",
                               &CollisionBehavior::getStictionCreep, &CollisionBehavior::setStictionCreep)
       .setDefault(-1.0);
-  list.add<CollisionBehavior>("method", "how contact constraints are generated", &CollisionBehavior::getMethod,
-                              &CollisionBehavior::setMethod);
-  list.add<CollisionBehavior>("vertexPenetrations", "whose vertices are tested",
-                              &CollisionBehavior::getVertexPenetrations, &CollisionBehavior::setVertexPenetrations);
+  // Inherited from the manager until set: the property's mode says which.
+  // Made Inherited, the behaviour's own value is cleared; made Explicit, it
+  // keeps the value it holds (DEFAULT, AUTO until set).
+  auto inheritedUntilSet = [](PropertyInfo& info, bool (CollisionBehavior::*isSet)() const,
+                              void (CollisionBehavior::*clear)(), void (*pin)(CollisionBehavior&)) {
+    info.getMode = [isSet](const HasProperties& h) {
+      return (static_cast<const CollisionBehavior&>(h).*isSet)() ? PropertyMode::Explicit : PropertyMode::Inherited;
+    };
+    info.setMode = [clear, pin](HasProperties& h, PropertyMode m) {
+      auto& b = static_cast<CollisionBehavior&>(h);
+      if (m == PropertyMode::Inherited) (b.*clear)();
+      else pin(b);
+    };
+  };
+  inheritedUntilSet(list.add<CollisionBehavior>("method", "how contact constraints are generated (unset: the manager's)",
+                                                &CollisionBehavior::getMethod, &CollisionBehavior::setMethod),
+                    &CollisionBehavior::isMethodSet, &CollisionBehavior::clearMethod,
+                    [](CollisionBehavior& b) { b.setMethod(b.getMethod()); });
+  inheritedUntilSet(list.add<CollisionBehavior>("vertexPenetrations", "whose vertices are tested (unset: the manager's)",
+                                                &CollisionBehavior::getVertexPenetrations,
+                                                &CollisionBehavior::setVertexPenetrations),
+                    &CollisionBehavior::isVertexPenetrationsSet, &CollisionBehavior::clearVertexPenetrations,
+                    [](CollisionBehavior& b) { b.setVertexPenetrations(b.getVertexPenetrations()); });
   list.add<CollisionBehavior>("bilateralVertexContact", "FEM vertex contacts as bilateral rows",
                               &CollisionBehavior::getBilateralVertexContact,
                               &CollisionBehavior::setBilateralVertexContact)
@@ -106,6 +125,7 @@ CollisionBehavior::CollisionBehavior(const CollisionBehavior& o)
       myBilateralSet(o.myBilateralSet),
       myReduceConstraints(o.myReduceConstraints),
       myMethodSet(o.myMethodSet),
+      myVertexPenetrationsSet(o.myVertexPenetrationsSet),
       myFriction(o.myFriction),
       myCompliance(o.myCompliance),
       myDamping(o.myDamping),

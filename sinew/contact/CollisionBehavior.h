@@ -1,7 +1,8 @@
 // CollisionBehavior: how a pair of collidables (or of groups) collides
 // (guide §8.1.1, §8.2.1). A behaviour is a component of the collision
 // manager's `behaviors` list; its unset properties (friction, compliance,
-// damping: negative) inherit from the manager, and penetrationTol from the
+// damping and the tolerances: negative; method and vertexPenetrations:
+// until set) inherit from the manager, and penetrationTol from the
 // MechModel.
 #pragma once
 
@@ -81,16 +82,26 @@ class CollisionBehavior : public Component {
   Method getMethod() const { return myMethod; }
   /// How contacts are generated (§8.4.1.3). Until set here, the manager's
   /// method (§8.2.1; itself DEFAULT unless set). DEFAULT: CONTOUR_REGION
-  /// between two rigid bodies (a rigid body and a collision plane
-  /// included), VERTEX_PENETRATION otherwise and with the SIGNED_DISTANCE
-  /// collider, which finds no regions. VertexEdgePenetration adds edge–edge
+  /// between two rigid bodies, and between a rigid body and a collision
+  /// plane; VERTEX_PENETRATION otherwise, and (both bodies' vertices)
+  /// between two rigid meshes under the SIGNED_DISTANCE collider, which
+  /// finds no regions. VertexEdgePenetration adds edge–edge
   /// contacts to vertex penetration and needs the AJL_CONTOUR collider;
   /// ContourRegion is for two rigid bodies only (ModelErrors at detection
   /// otherwise).
   void setMethod(Method m);
   bool isMethodSet() const { return myMethodSet; }
+  /// Back to the manager's method (the property's Inherited mode).
+  void clearMethod() { myMethodSet = false; }
+  /// Whose vertices vertex penetration tests (§8.4.1.3). Until set here,
+  /// the manager's (default AUTO).
   VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
-  void setVertexPenetrations(VertexPenetrations v) { myVertexPenetrations = v; }
+  void setVertexPenetrations(VertexPenetrations v) {
+    myVertexPenetrations = v;
+    myVertexPenetrationsSet = true;
+  }
+  bool isVertexPenetrationsSet() const { return myVertexPenetrationsSet; }
+  void clearVertexPenetrations() { myVertexPenetrationsSet = false; }
   /// Vertex-penetration contacts of an FEM model as bilateral rows, dropped
   /// between steps when they pull (§8.4.1.2); default true. Contacts with
   /// friction, and those between two rigid bodies, stay unilateral. Until
@@ -158,7 +169,7 @@ class CollisionBehavior : public Component {
 
  private:
   bool myEnabled = false, myBilateralVertexContact = true, myBilateralSet = false, myReduceConstraints = false;
-  bool myMethodSet = false;
+  bool myMethodSet = false, myVertexPenetrationsSet = false;
   double myFriction = -1, myCompliance = -1, myDamping = -1, myPenetrationTol = -1, myRigidPointTol = -1;
   double myRigidRegionTol = -1, myStictionCreep = -1;
   Method myMethod = Method::Default;

@@ -416,12 +416,16 @@ void CollisionManager::detectVerticesByGrid(const Collider& a, const Collider& b
   }
 }
 
-void CollisionManager::detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach) {
+void CollisionManager::detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav,
+                                  const CollisionManager& owner, double reach) {
   using M = CollisionBehavior::Method;
   using V = CollisionBehavior::VertexPenetrations;
   const ColliderType collider =
       behav.getColliderType() == ColliderType::Inherited ? myColliderType : behav.getColliderType();
-  if ((behav.isMethodSet() ? behav.getMethod() : myMethod) == M::Inactive) {
+  // The behaviour's method, or the one of the manager that holds the
+  // behaviour (§8.4.1.3, §8.3.5).
+  M method = behav.isMethodSet() ? behav.getMethod() : owner.myMethod;
+  if (method == M::Inactive) {
     // No contact, but a penetration map still has its data (§8.5).
     MeshIntersection shown;
     if (colorMapOf(behav) == CollisionBehavior::ColorMapType::PenetrationDepth &&
@@ -446,14 +450,13 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   // sinking (speculative contact); compliant and bilateral contacts act
   // only on penetration.
   const double margin = isSoft(behav) || bilateral ? 0 : tol + reach;
-  // The behaviour's method or, unset, the manager's (§8.4.1.3). DEFAULT:
-  // contour regions between two rigid bodies (a rigid body and a plane
-  // included), vertex penetration otherwise and with the SIGNED_DISTANCE
-  // collider, which finds no regions.
-  M method = behav.isMethodSet() ? behav.getMethod() : myMethod;
-  if (method == M::Default)
-    method = !a.deformable() && !b.deformable() && (a.plane || b.plane || !byGrid) ? M::ContourRegion
-                                                                                 : M::VertexPenetration;
+  // DEFAULT: contour regions between two rigid bodies, and between a
+  // rigid body and a collision plane (whatever the collider: a plane needs
+  // none); vertex penetration otherwise, and between two rigid meshes under
+  // the SIGNED_DISTANCE collider, which finds no regions.
+  const bool rigidPair = !a.deformable() && !b.deformable();
+  const bool byDefault = method == M::Default;
+  if (byDefault) method = rigidPair && (a.plane || b.plane || !byGrid) ? M::ContourRegion : M::VertexPenetration;
   // Every contact found for the pair takes the behaviour's settings, and
   // with constraint reduction only the independent ones stay (§8.6.1).
   const size_t first = myContacts.size();
@@ -478,13 +481,15 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
     settle(false);
     return;
   }
-  // AUTO (§8.4.1.3): both ways between rigid bodies (standing in for
-  // contour regions) and between FEM models; only the FEM's vertices
-  // against a rigid body.
-  V v = behav.getVertexPenetrations();
+  // AUTO (§8.4.1.3): the FEM's vertices against a rigid body, both ways
+  // between FEM models, the first collidable's between rigid bodies — but
+  // both ways where DEFAULT fell back to vertex penetration for want of
+  // regions (SIGNED_DISTANCE), which stands in for them: a plate added
+  // before a ball would otherwise test only its own corners.
+  V v = behav.isVertexPenetrationsSet() ? behav.getVertexPenetrations() : owner.myVertexPenetrations;
   if (v == V::Auto) {
     if (a.deformable() != b.deformable()) v = a.deformable() ? V::FirstCollidable : V::SecondCollidable;
-    else v = a.deformable() ? V::BothCollidables : V::FirstCollidable;
+    else v = a.deformable() || byDefault ? V::BothCollidables : V::FirstCollidable;
   }
   MeshIntersection ajl;
   const bool byContours = collider == ColliderType::AjlContour;
@@ -638,7 +643,7 @@ void CollisionManager::updateContacts(double h) {
       const Collider *a = &all[i], *b = &all[j];
       for (const auto& p : owner->myPairs)
         if (p.behav == behav && p.b && p.a == b->comp) std::swap(a, b);
-      detectPair(*a, *b, *behav, reach);
+      detectPair(*a, *b, *behav, owner ? *owner : *this, reach);
     }
 }
 

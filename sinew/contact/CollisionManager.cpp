@@ -74,6 +74,8 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
                              &CollisionManager::setColliderType);
   list.add<CollisionManager>("method", "the contact method of pairs whose behaviour sets none (§8.4.1.3)",
                              &CollisionManager::getMethod, &CollisionManager::setMethod);
+  list.add<CollisionManager>("vertexPenetrations", "whose vertices vertex penetration tests, for pairs whose behaviour sets none",
+                             &CollisionManager::getVertexPenetrations, &CollisionManager::setVertexPenetrations);
   list.add<CollisionManager>("distanceGridMaxResolution", "cells along a distance grid's longest side",
                              &CollisionManager::getDistanceGridMaxResolution,
                              &CollisionManager::setDistanceGridMaxResolution)
@@ -383,7 +385,7 @@ void CollisionManager::addContactRow(ConstraintBuilder& b, size_t k) {
   }
   addContactEntries(b, c, c.normal);
   (c.bilateral && !myChordBuild ? myBilateralContact : myRowContact).push_back(static_cast<int>(k));
-  myRowKeys.push_back({c.collidableA, c.collidableB, c.vertex, Vector3d::Zero(), c.position});
+  myRowKeys.push_back(rowKey(c, Vector3d::Zero()));
 }
 
 void CollisionManager::getBilateralConstraints(ConstraintBuilder& G) {
@@ -417,28 +419,36 @@ bool CollisionManager::carryImpulses(const std::vector<double>& onMarked, std::v
     Vector3d friction = Vector3d::Zero();
   };
   std::map<Key, Carried> later;
-  std::vector<const RowKey*> contacts;  // the last build's, one per contact
+  // The last build's rigid contacts by pair (in a fixed order), one entry
+  // per contact.
+  using Pair = std::pair<const Component*, const Component*>;
+  auto ordered = [](const Component* a, const Component* b) { return a < b ? Pair(a, b) : Pair(b, a); };
+  std::map<Pair, std::vector<const RowKey*>> rigidOf;
   for (const RowKey& k : myRowKeys)
-    if (later.try_emplace(Key(k.a, k.b, k.vertex)).second) contacts.push_back(&k);
-  // A vertex contact carries to the same vertex's contact. A contour
-  // region's points have no identity across builds (their hull is found
-  // afresh), and a vertex may pass between a region and the watched ones:
-  // those carry to the nearest contact of the same pair, in either order,
-  // so that the pair's impulse is kept whole and near where it acted. (A
-  // normal impulse pushes the two apart whichever is A; a friction impulse
-  // acts on A, so it turns with the order.)
+    if (later.try_emplace(Key(k.a, k.b, k.vertex)).second && k.rigid) rigidOf[ordered(k.a, k.b)].push_back(&k);
+  // A vertex contact carries to the same vertex's contact. Between rigid
+  // bodies a contour region's points have no identity across builds
+  // (their hull is found afresh), and a vertex may pass between a region
+  // and the watched ones: those carry to the nearest contact of the same
+  // pair, in either order, so that the pair's impulse is kept whole and
+  // near where it acted. (A normal impulse pushes the two apart whichever
+  // is A; a friction impulse acts on A, so it turns with the order.) The
+  // receiver may be a watched point with a gap, where the velocity
+  // correction may then take the impulse back: preferring a touching one
+  // farther off instead moved friction away from its normal impulse, whose
+  // bound then cut it (the walking machine's reported impulses no longer
+  // balanced its momentum).
   auto receiver = [&](const RowKey& m, bool& swapped) -> Carried* {
     swapped = false;
     if (m.vertex >= 0) {
       const auto it = later.find(Key(m.a, m.b, m.vertex));
       if (it != later.end()) return &it->second;
     }
+    const auto it = rigidOf.find(ordered(m.a, m.b));
+    if (!m.rigid || it == rigidOf.end()) return nullptr;
     const RowKey* best = nullptr;
-    for (const RowKey* k : contacts)
-      if (((k->a == m.a && k->b == m.b) || (k->a == m.b && k->b == m.a)) &&
-          (!best || (k->position - m.position).squaredNorm() < (best->position - m.position).squaredNorm()))
-        best = k;
-    if (!best) return nullptr;
+    for (const RowKey* k : it->second)
+      if (!best || (k->position - m.position).squaredNorm() < (best->position - m.position).squaredNorm()) best = k;
     swapped = best->a != m.a;
     return &later[Key(best->a, best->b, best->vertex)];
   };
@@ -480,7 +490,7 @@ void CollisionManager::getFrictionConstraints(ConstraintBuilder& D, std::vector<
       addContactEntries(D, c, d);
       limits.push_back({static_cast<int>(r), c.mu});
       myFrictionContact.push_back(myRowContact[r]);
-      myRowKeys.push_back({c.collidableA, c.collidableB, c.vertex, d, c.position});
+      myRowKeys.push_back(rowKey(c, d));
     }
   }
 }

@@ -8,14 +8,13 @@
 //
 // Collidables are rigid bodies (their collidable meshes), FEM models
 // (their surface mesh, §8.1) and FEM mesh components named in a behaviour
-// (an embedded mesh, as in FemCollisions). Contacts come from vertex
-// penetration (§8.4.1.2): each vertex of one mesh inside the other gives a
-// contact with the normal toward the nearest point of the other surface and
-// the distance to it as depth. Between two rigid bodies the vertices of
-// both are tested by default, in place of the guide's contour-region
-// default, which is built (ContourRegions.cpp) but must be asked for; with
-// an FEM model, by default (AUTO) only the FEM's vertices, both ways
-// between two FEM models. Two meshes of one FEM model collide when its
+// (an embedded mesh, as in FemCollisions). As in the guide (§8.4.1.3), two
+// rigid bodies collide by contour regions by default (§8.4.1.1,
+// ContourRegions.cpp), the rest by vertex penetration (§8.4.1.2): each
+// vertex of one mesh inside the other gives a contact with the normal
+// toward the nearest point of the other surface and the distance to it as
+// depth; with an FEM model, by default (AUTO) only the FEM's vertices, both
+// ways between two FEM models. Two meshes of one FEM model collide when its
 // self-collision is enabled (§8.3.2), and in nested MechModels the lowest
 // model holding a pair sets its behaviour (§8.3.5). A rigid contact holds a
 // penetration of up to penetrationTol (§8.9.1) and pushes out what is
@@ -194,10 +193,15 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// (§4.6) with the settings of the body's DistanceGridComp where it has
   /// one, else the manager's; null if it has no collision mesh.
   const DistanceGrid* getDistanceGrid(RigidBody& body);
-  /// The contact method of pairs whose behaviour has not set one
-  /// (§8.4.1.3; see CollisionBehavior::setMethod); default DEFAULT.
+  /// The contact method of pairs whose behaviour (held by this manager)
+  /// has not set one (§8.4.1.3; see CollisionBehavior::setMethod); default
+  /// DEFAULT.
   CollisionBehavior::Method getMethod() const { return myMethod; }
   void setMethod(CollisionBehavior::Method m) { myMethod = m; }
+  /// Whose vertices vertex penetration tests, for pairs whose behaviour
+  /// has not set it (§8.2.1, §8.4.1.3); default AUTO.
+  CollisionBehavior::VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
+  void setVertexPenetrations(CollisionBehavior::VertexPenetrations v) { myVertexPenetrations = v; }
   /// Constraint reduction for every pair (§8.6.1; see CollisionBehavior).
   bool getReduceConstraints() const { return myReduceConstraints; }
   void setReduceConstraints(bool r) { myReduceConstraints = r; }
@@ -247,8 +251,11 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   void markRows() override { myMarkedKeys = myRowKeys; }
   /// A contact found again (the same collidables and vertex) keeps its
   /// normal impulse, and its friction impulse, as a vector, is projected
-  /// onto its new friction directions. (The Impulse integrator detects at
-  /// t0 and again at t1 and adds the impulses of both phases per contact.)
+  /// onto its new friction directions. Between rigid bodies, a contour
+  /// region's point (no identity across detections) or a vertex not found
+  /// again gives its impulses to the nearest contact of the same pair
+  /// instead. (The Impulse integrator detects at t0 and again at t1
+  /// and adds the impulses of both phases per contact.)
   bool carryImpulses(const std::vector<double>& onMarked, std::vector<double>& onLast) const override;
   /// A contact found again (the same collidables and vertex) starts the
   /// velocity solve with the impulses it carried in the last one: its
@@ -326,7 +333,9 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
     const PolygonalMesh& surface() const { return fem ? *fem : mesh; }
   };
   const Geometry* geometryOf(const Collider& c);
-  void detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, double reach);
+  /// `owner`: the manager whose behaviours govern the pair (pairBehavior).
+  void detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, const CollisionManager& owner,
+                  double reach);
   /// A's vertices inside B, and those outside within `margin`. Under
   /// AJL_CONTOUR, `ajl` is the pair's intersection and `side` A's side in
   /// it: its inside vertices are the penetrating ones.
@@ -443,6 +452,7 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   bool myReduceConstraints = false, myBilateralVertexContact = true;
   ColliderType myColliderType = ColliderType::TriIntersection;
   CollisionBehavior::Method myMethod = CollisionBehavior::Method::Default;
+  CollisionBehavior::VertexPenetrations myVertexPenetrations = CollisionBehavior::VertexPenetrations::Auto;
   int myGridResolution = 20;
   bool myGridOBB = false;
   std::map<const Component*, std::unique_ptr<Geometry>> myGeometry;
@@ -458,14 +468,19 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   std::vector<std::tuple<const Component*, const Component*, int>> mySeparating;
   std::vector<int> myFrictionContact;
   /// What each row of a build is: its contact's identity and position, and
-  /// for friction rows the direction (zero for normal rows).
+  /// for friction rows the direction (zero for normal rows); whether the
+  /// contact is between rigid sides.
   struct RowKey {
     const Component* a;
     const Component* b;
     int vertex;
     Vector3d dir;
     Vector3d position;
+    bool rigid;
   };
+  RowKey rowKey(const ContactPoint& c, const Vector3d& dir) const {
+    return {c.collidableA, c.collidableB, c.vertex, dir, c.position, c.nodesA.empty() && c.nodesB.empty()};
+  }
   std::vector<RowKey> myRowKeys;     ///< of the last build
   std::vector<RowKey> myMarkedKeys;  ///< of the build markRows() remembered
   /// The contacts of the last velocity solve that carried a force, for the

@@ -9,7 +9,9 @@
 
 namespace sinew {
 
-double ContactForceBehavior::computeContactArea(const ContactPoint& cpnt) { return cpnt.vertexArea; }
+double ContactForceBehavior::computeContactArea(const ContactPoint& cpnt) {
+  return cpnt.vertex >= 0 ? cpnt.vertexArea : -1.0;  // a contour region's point has no vertex (§8.7.2.1)
+}
 
 namespace {
 double checked(double v, bool ok, const char* what) {

@@ -35,7 +35,8 @@ class ContactForceBehavior {
   virtual void computeResponse(double fres[3], double dist, const ContactPoint& cpnt, const Vector3d& nrml,
                                double contactArea, int flags) const = 0;
   /// The area associated with the penetrating vertex: a third of the area
-  /// of each face around it (vertex penetration, §8.7.2.1).
+  /// of each face around it (vertex penetration, §8.7.2.1); −1 for a
+  /// contact that is no vertex (a contour region's point), as in the guide.
   static double computeContactArea(const ContactPoint& cpnt);
 };
 

@@ -221,8 +221,9 @@ class Constrainer {
   virtual void markRows() {}
   /// Impulses on the marked rows (in their order), carried onto the rows of
   /// the last build: each row that continues a marked one (the same contact
-  /// found again) gets its impulse, the others zero. False, leaving `onLast`
-  /// alone, where the constrainer cannot tell which rows continue which.
+  /// found again, or the constrainer's stand-in for it) gets its impulse,
+  /// the others zero. False, leaving `onLast` alone, where the constrainer
+  /// cannot tell which rows continue which.
   virtual bool carryImpulses(const std::vector<double>& onMarked, std::vector<double>& onLast) const {
     (void)onMarked, (void)onLast;
     return false;

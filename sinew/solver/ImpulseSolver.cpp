@@ -368,8 +368,8 @@ void ImpulseSolver::reportForces(const std::vector<Accum>& pos, const std::vecto
                                  const std::vector<std::vector<double>>& base, double h) {
   // Rows at t1 (the velocity correction's) name the rows the constrainers
   // built last; the joint correction's impulses count where the row count
-  // is the same (for contact: `base`, where the same contacts were found
-  // at t0 and at t1).
+  // is the same (for contact: `base`, carried onto the contacts found at
+  // t1 by the constrainer, CollisionManager::carryImpulses).
   std::vector<double> f;
   for (size_t k = 0; k < myS.myConstrainers.size(); ++k) {
     if (myIsSet[k]) {
@@ -505,8 +505,8 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   }
   // Contact rows found again at t1 start from the joint correction's
   // impulses: carried contact by contact where the constrainer can tell
-  // which rows are the same contacts, else taken row by row where the rows
-  // keep their number.
+  // which rows continue which (the same contacts, or its stand-ins for
+  // them), else taken row by row where the rows keep their number.
   std::vector<std::vector<double>> base(cons.size());
   for (size_t k = 0; k < cons.size(); ++k) {
     if (!myIsSet[k]) continue;

@@ -1,7 +1,8 @@
 // Collision planes (CollisionPlane.h): a fixed half-space as a collidable.
 // Facts asserted: a ball dropped on the plane rests at its radius (within
 // the penetration tolerance) carrying its weight, under vertex penetration
-// and under contour regions (whose hull corners surround its lowest point); a box on an inclined
+// and under contour regions, the DEFAULT there (whose hull corners
+// surround its lowest point, a contact too); a box on an inclined
 // plane slides from t = 0 with a = g(sin θ − μ cos θ) within 1 % (no
 // free-fall step: the plane watches the vertices resting on it) and
 // holds when μ > tan θ, under vertex penetration and under contour
@@ -52,8 +53,10 @@ TEST_P(CollisionPlaneBall, ABallDroppedOnThePlaneRestsAtItsRadiusCarryingItsWeig
   }
 }
 
+// DEFAULT is CONTOUR_REGION for a rigid body on a plane (§8.4.1.3).
 INSTANTIATE_TEST_SUITE_P(Methods, CollisionPlaneBall,
-                         testing::Values(CollisionBehavior::Method::Default, CollisionBehavior::Method::ContourRegion));
+                         testing::Values(CollisionBehavior::Method::VertexPenetration,
+                                         CollisionBehavior::Method::ContourRegion, CollisionBehavior::Method::Default));
 
 TEST(CollisionPlane, ABoxOnAnInclinedPlaneSlidesAtGTimesSinMinusMuCos) {
   const double theta = M_PI / 6;
@@ -66,7 +69,8 @@ TEST(CollisionPlane, ABoxOnAnInclinedPlaneSlidesAtGTimesSinMinusMuCos) {
       RigidBody& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.2, 0.2, 0.2, 125));
       box.setPose(RigidTransform3d(R * Vector3d(0, 0, 0.1), R));  // resting on the plane
       CollisionBehavior behav(true, mu);
-      if (regions) behav.setMethod(CollisionBehavior::Method::ContourRegion);
+      // DEFAULT is CONTOUR_REGION here (a rigid body on a plane).
+      behav.setMethod(regions ? CollisionBehavior::Method::Default : CollisionBehavior::Method::VertexPenetration);
       r.mech.setDefaultCollisionBehavior(behav);
       const Vector3d x0 = box.getPosition();
       r.run(1.0, 0.001);

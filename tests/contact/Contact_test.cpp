@@ -19,6 +19,15 @@
 namespace sinew {
 namespace {
 
+/// Sinew's default between rigid bodies before contour regions became it
+/// (2026-11-27), and what the rigid tests below also run: vertex
+/// penetration with both bodies' vertices tested, set on the manager.
+void useVertexPenetrationBothWays(MechModel& mech) {
+  CollisionManager& cm = mech.getCollisionManager();
+  cm.setMethod(CollisionBehavior::Method::VertexPenetration);
+  cm.setVertexPenetrations(CollisionBehavior::VertexPenetrations::BothCollidables);
+}
+
 TEST(TriangleBVTree, SignedDistanceMatchesBruteForceOnABoxAndASphere) {
   // The box's signed distance is known in closed form; the sphere's is
   // checked against the O(faces) distance and the sign against |p| < r.
@@ -85,19 +94,24 @@ TEST(TriangleBVTree, OpenMeshIsAModelError) {
 using test::BoxOnPlate;
 
 TEST(Contact, BoxRestsOnAPlateAndTheContactsCarryItsWeight) {
-  BoxOnPlate s(0, 0);
-  s.box.setPose(RigidTransform3d(0, 0, 0.1005));  // dropped from 0.5 mm
-  s.r.run(1.0, 0.01);
-  const double tol = s.r.mech.getPenetrationTol();
-  EXPECT_GT(tol, 0);
-  // Held at no more than the penetration tolerance, and at rest.
-  EXPECT_LE(s.box.getPosition().z(), 0.1 + 1e-12);
-  EXPECT_GE(s.box.getPosition().z(), 0.1 - tol - 1e-9);
-  EXPECT_LT(s.box.getVelocity().norm(), 1e-9);
-  const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
-  VERIFY_NEAR("contact: resting 1 kg box, plate's normal force [N]", "m g (statics)", f.z(), 9.8, 1e-9 * 9.8);
-  EXPECT_NEAR(f.head<2>().norm(), 0, 1e-9);
-  EXPECT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 4u);  // the four bottom corners
+  // Under contour regions (the DEFAULT) and under vertex penetration.
+  for (bool vertices : {false, true}) {
+    BoxOnPlate s(0, 0);
+    if (vertices) useVertexPenetrationBothWays(s.r.mech);
+    s.box.setPose(RigidTransform3d(0, 0, 0.1005));  // dropped from 0.5 mm
+    s.r.run(1.0, 0.01);
+    const double tol = s.r.mech.getPenetrationTol();
+    EXPECT_GT(tol, 0);
+    // Held at no more than the penetration tolerance, and at rest.
+    EXPECT_LE(s.box.getPosition().z(), 0.1 + 1e-12);
+    EXPECT_GE(s.box.getPosition().z(), 0.1 - tol - 1e-9);
+    EXPECT_LT(s.box.getVelocity().norm(), 1e-9);
+    const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
+    if (vertices) EXPECT_NEAR(f.z(), 9.8, 1e-9 * 9.8);
+    else VERIFY_NEAR("contact: resting 1 kg box, plate's normal force [N]", "m g (statics)", f.z(), 9.8, 1e-9 * 9.8);
+    EXPECT_NEAR(f.head<2>().norm(), 0, 1e-9);
+    EXPECT_EQ(s.r.mech.getCollisionManager().getContacts().size(), 4u);  // the four bottom corners
+  }
 }
 
 TEST(Contact, DetectionFollowsBodiesAddedAndCollidabilityChangedBetweenSteps) {
@@ -163,32 +177,40 @@ struct BallOnPlate {
 };
 
 TEST(Contact, BallRestsOnAPlateWithinTheTolerance) {
-  // An icosahedral ball touches with its vertices, which lie on the sphere:
-  // its lowest vertex comes to rest within the tolerance of the plate.
-  BallOnPlate s;
-  auto& [r, plate, ballMesh, ball, behavior] = s;
-  r.run(2.0, 0.01);
-  double lowest = INFINITY;
-  for (int i = 0; i < ballMesh->numVertices(); ++i)
-    lowest = std::min(lowest, ball.getPose().transformPoint(ballMesh->getVertex(i)).z());
-  // At rest inside the penetration tolerance (guide §8.4.2).
-  VERIFY_BELOW("contact: resting ball's penetration [m]", "at most the penetration tolerance (§8.4.2)", -lowest,
-               r.mech.getPenetrationTol() + 1e-9);
-  EXPECT_LE(lowest, 1e-12);
-  EXPECT_LT(ball.getVelocity().norm(), 1e-6);
-  EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
+  // An icosahedral ball's vertices lie on the sphere: under contour
+  // regions (the DEFAULT) and under vertex penetration its lowest vertex
+  // comes to rest within the tolerance of the plate.
+  for (bool vertices : {false, true}) {
+    BallOnPlate s;
+    auto& [r, plate, ballMesh, ball, behavior] = s;
+    if (vertices) useVertexPenetrationBothWays(r.mech);
+    r.run(2.0, 0.01);
+    double lowest = INFINITY;
+    for (int i = 0; i < ballMesh->numVertices(); ++i)
+      lowest = std::min(lowest, ball.getPose().transformPoint(ballMesh->getVertex(i)).z());
+    // At rest inside the penetration tolerance (guide §8.4.2).
+    if (vertices)
+      EXPECT_LE(-lowest, r.mech.getPenetrationTol() + 1e-9);
+    else
+      VERIFY_BELOW("contact: resting ball's penetration [m]", "at most the penetration tolerance (§8.4.2)", -lowest,
+                   r.mech.getPenetrationTol() + 1e-9);
+    EXPECT_LE(lowest, 1e-12);
+    EXPECT_LT(ball.getVelocity().norm(), 1e-6);
+    EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
+  }
 }
 
 TEST(Contact, SignedDistanceColliderRestsTheBallAsTheTreeDoes) {
   // SIGNED_DISTANCE (§8.4.2): the ball's vertices against the plate's
   // distance grid. Near the middle of the plate's top face the grid's
   // trilinear distance is the exact one, so the ball comes to rest where
-  // TRI_INTERSECTION's exact point–mesh distance puts it, and carries its
-  // weight.
+  // TRI_INTERSECTION's exact point–mesh distance puts it under vertex
+  // penetration, and carries its weight.
   double rest[2];
   for (int byGrid = 0; byGrid < 2; ++byGrid) {
     BallOnPlate s;
     auto& [r, plate, ballMesh, ball, behavior] = s;
+    useVertexPenetrationBothWays(r.mech);
     if (byGrid) behavior.setColliderType(ColliderType::SignedDistance);
     r.run(2.0, 0.01);
     rest[byGrid] = ball.getPosition().z();
@@ -201,6 +223,60 @@ TEST(Contact, SignedDistanceColliderRestsTheBallAsTheTreeDoes) {
     }
   }
   EXPECT_NEAR(rest[1], rest[0], 1e-9);
+}
+
+TEST(Contact, DefaultUnderSignedDistanceTestsBothBodiesVertices) {
+  // DEFAULT between two rigid meshes falls back from contour regions to
+  // vertex penetration under SIGNED_DISTANCE (which finds no regions), and
+  // tests both bodies' vertices there: a ball dropped on a plate added
+  // before it (so the plate is the pair's first collidable) comes to rest
+  // on it carrying its weight. With only the first collidable's vertices
+  // (AUTO for an explicit VERTEX_PENETRATION) the plate's far corners would
+  // be tested alone and the ball would fall through.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 1, 1, 0.1, 1000));
+  plate.setDynamic(false);
+  plate.setPose(RigidTransform3d(0, 0, -0.05));
+  RigidBody& ball = r.mech.addRigidBody(RigidBody::createIcosahedralSphere("ball", 0.1, 1000, 2));
+  ball.setPose(RigidTransform3d(0, 0, 0.12));
+  r.mech.setDefaultCollisionBehavior(true, 0.3);
+  r.mech.getCollisionManager().setColliderType(ColliderType::SignedDistance);
+  r.run(1.0, 0.01);
+  EXPECT_NEAR(ball.getPosition().z(), 0.1, 0.01);
+  EXPECT_LT(ball.getVelocity().norm(), 1e-6);
+  EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
+}
+
+TEST(Contact, MethodAndVertexPenetrationsAreInheritedFromTheManagerUntilSet) {
+  // §8.2.1, §8.4.1.3: a behaviour's method and vertexPenetrations are the
+  // manager's until set; the properties' modes say which, and Inherited
+  // clears the behaviour's own value again.
+  using M = CollisionBehavior::Method;
+  test::TestRoot r;
+  RigidBody& a = r.mech.addRigidBody(RigidBody::createBox("a", 0.2, 0.2, 0.2, 125));
+  RigidBody& b = r.mech.addRigidBody(RigidBody::createBox("b", 0.2, 0.2, 0.2, 125));
+  CollisionBehavior& behav = r.mech.setCollisionBehavior(a, b, true);
+  CollisionManager& cm = r.mech.getCollisionManager();
+  for (const char* name : {"method", "vertexPenetrations"}) {
+    Property p = behav.getProperty(name);
+    EXPECT_EQ(p.getMode(), PropertyMode::Inherited) << name;
+    p.setMode(PropertyMode::Explicit);  // keeps DEFAULT / AUTO, now its own
+    EXPECT_EQ(p.getMode(), PropertyMode::Explicit) << name;
+    p.setMode(PropertyMode::Inherited);
+    EXPECT_EQ(p.getMode(), PropertyMode::Inherited) << name;
+  }
+  cm.getProperty("method").set(std::string("VERTEX_PENETRATION"));
+  EXPECT_EQ(cm.getMethod(), M::VertexPenetration);
+  behav.getProperty("method").set(std::string("CONTOUR_REGION"));
+  EXPECT_TRUE(behav.isMethodSet());
+  EXPECT_EQ(behav.getMethod(), M::ContourRegion);
+  behav.getProperty("method").setMode(PropertyMode::Inherited);
+  EXPECT_FALSE(behav.isMethodSet());
+  // A copy (a default behaviour is set by copy) keeps whether it was set.
+  CollisionBehavior set;
+  set.setMethod(M::Inactive);
+  EXPECT_TRUE(CollisionBehavior(set).isMethodSet());
+  EXPECT_FALSE(CollisionBehavior(CollisionBehavior()).isMethodSet());
 }
 
 TEST(Contact, DistanceGridFitWithOBBFollowsATurnedBlockMesh) {
@@ -226,6 +302,7 @@ TEST(Contact, DistanceGridFitWithOBBFollowsATurnedBlockMesh) {
     cube.setPose(RigidTransform3d(0.05, -0.03, 0.251));
     CollisionBehavior& behav = r.mech.setCollisionBehavior(cube, block, true);
     CollisionManager& cm = r.mech.getCollisionManager();
+    useVertexPenetrationBothWays(r.mech);  // the tree's vertex distances against the grid's
     if (mode > 0) behav.setColliderType(ColliderType::SignedDistance);
     cm.setDistanceGridFitWithOBB(mode == 2);
     r.run(2.0, 0.01);
@@ -293,21 +370,29 @@ TEST(Contact, ColliderTypeChoicesThatCannotWorkAreModelErrors) {
 TEST(Contact, BoxOnAnInclineSlidesAtGTimesSinMinusMuCos) {
   // θ = 30°, released at rest on the surface: with μ < tan θ the box slides
   // g(sin θ − μ cos θ) t²/2 in t = 1 s, with the normal force m g cos θ;
-  // with μ > tan θ static friction holds it.
+  // with μ > tan θ static friction holds it. Under contour regions (the
+  // DEFAULT; also ContourRegion_test) and under vertex penetration.
   const double theta = M_PI / 6, g = 9.8;
+  for (bool vertices : {false, true})
   for (double mu : {0.2, 0.5, 0.7}) {
     BoxOnPlate s(theta, mu);
+    if (vertices) useVertexPenetrationBothWays(s.r.mech);
     const Vector3d x0 = s.box.getPosition();
     s.r.run(1.0, 0.001);
     const Vector3d dx = s.box.getPosition() - x0;
     if (mu < std::tan(theta)) {
       const double expected = 0.5 * g * (std::sin(theta) - mu * std::cos(theta));
-      VERIFY_NEAR("friction: box on a 30° incline, slide in 1 s [m], μ = " + std::to_string(mu).substr(0, 3),
-                  "g (sin θ − μ cos θ) t²/2", dx.dot(s.downhill()), expected, 0.01 * expected);
+      if (vertices)
+        EXPECT_NEAR(dx.dot(s.downhill()), expected, 0.01 * expected) << "mu " << mu;
+      else
+        VERIFY_NEAR("friction: box on a 30° incline, slide in 1 s [m], μ = " + std::to_string(mu).substr(0, 3),
+                    "g (sin θ − μ cos θ) t²/2", dx.dot(s.downhill()), expected, 0.01 * expected);
       const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
       const Vector3d n = s.R * Vector3d(0, 0, 1);
       EXPECT_NEAR(f.dot(n), g * std::cos(theta), 1e-6) << "mu " << mu;
       EXPECT_NEAR(f.dot(s.downhill()), -mu * g * std::cos(theta), 1e-6) << "mu " << mu;
+    } else if (vertices) {
+      EXPECT_LT(dx.norm(), 1e-6);
     } else {
       VERIFY_BELOW("friction: box on a 30° incline, creep in 1 s [m], μ = 0.7", "0: static friction holds (μ > tan θ)",
                    dx.norm(), 1e-6);
@@ -335,9 +420,7 @@ TEST(Contact, StictionCreepLetsAStickingBoxCreepAtCreepTimesItsFrictionForce) {
   for (bool onBehavior : {false, true}) {
     BoxOnPlate s(theta, 2.0);
     CollisionManager& cm = s.r.mech.getCollisionManager();
-    cm.setMethod(CollisionBehavior::Method::VertexPenetration);
-    s.r.mech.getDefaultCollisionBehavior(Collidable::Group::Rigid, Collidable::Group::Rigid)
-        .setVertexPenetrations(CollisionBehavior::VertexPenetrations::BothCollidables);  // the box's corners
+    useVertexPenetrationBothWays(s.r.mech);
     cm.setCompliance(1e-6);
     cm.setDamping(2000);
     if (onBehavior) {
@@ -370,7 +453,12 @@ TEST(Contact, StictionCreepLetsAStickingBoxCreepAtCreepTimesItsFrictionForce) {
 TEST(Contact, AStackOfTenBoxesStaysStanding) {
   // Ten 0.2 m cubes of 1 kg stacked on a fixed plate, μ = 0.5: after 5 s
   // none moves faster than 1 mm/s and the plate carries the stack's weight.
+  // Under contour regions (the DEFAULT) and under vertex penetration both
+  // ways, where the stray-vertex rule (chooseFace, docs/contact.md) holds
+  // the stack.
+  for (bool vertices : {false, true}) {
   test::TestRoot r(Vector3d(0, 0, -9.8));
+  if (vertices) useVertexPenetrationBothWays(r.mech);
   RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 4, 4, 0.2, 1000));
   plate.setDynamic(false);
   plate.setPose(RigidTransform3d(0, 0, -0.1));
@@ -385,16 +473,20 @@ TEST(Contact, AStackOfTenBoxesStaysStanding) {
     for (auto* b : boxes) maxSpeed = std::max(maxSpeed, b->getVelocity().head<3>().norm());
   });
   r.run(5.0, 0.01);
-  EXPECT_LT(maxSpeed, 1e-3);
+  EXPECT_LT(maxSpeed, 1e-3) << "vertices " << vertices;
   EXPECT_NEAR(boxes.back()->getPosition().z(), 1.9, r.mech.getPenetrationTol() * 10);
   EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(plate).z(), -10 * 9.8, 1e-6);
+  }
 }
 
 TEST(Contact, CompliantContactPushesWithDepthOverCompliance) {
   // §8.7.1: with compliance c a contact acts as a spring of stiffness 1/c
   // along its normal. The 1 kg box settles on its four corners where each
-  // carries a quarter of its weight at depth m g c / 4.
+  // carries a quarter of its weight at depth m g c / 4 (under contour
+  // regions, the DEFAULT, and under vertex penetration).
+  for (bool vertices : {false, true}) {
   BoxOnPlate s(0, 0);
+  if (vertices) useVertexPenetrationBothWays(s.r.mech);
   CollisionManager& cm = s.r.mech.getCollisionManager();
   const double c = 1e-4, W = 9.8;
   cm.setCompliance(c);
@@ -407,6 +499,7 @@ TEST(Contact, CompliantContactPushesWithDepthOverCompliance) {
   }
   EXPECT_NEAR(s.box.getPosition().z(), 0.1 - W * c / 4, 1e-9);
   EXPECT_NEAR(cm.getContactForce(s.box).z(), W, 1e-6 * W);
+  }
 }
 
 /// A ball of radius 0.1 (density 1000, W = m g) resting on a fixed plate

@@ -153,6 +153,32 @@ TEST(ContourRegion, AFinelyMeshedFaceArrivingKeepsItsFourCorners) {
   EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(box).z(), box.getMass() * 9.8, 1e-6 * box.getMass() * 9.8);
 }
 
+TEST(ContourRegion, FacesThatOnlyTouchAreHeldByTheirWatchedCorners) {
+  // A cube set exactly on a fixed cube of the same size: their sides are
+  // coplanar, so the meshes cross along the shared edges (a vertex on the
+  // other's plane counts as above it, TriangleIntersection.h), but the
+  // region so found has no depth and its contour fixes no plane (its
+  // fitted normal would be any direction in it). It is left to the watched
+  // corners, whose normals are the faces' own: the cube is held from the
+  // first step, on contacts along z.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 0.2, 0.2, 0.2, 125));
+  lower.setDynamic(false);
+  RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
+  upper.setPose(RigidTransform3d(0, 0, 0.2));
+  r.mech.setDefaultCollisionBehavior(true, 0.5);  // DEFAULT: contour regions
+  r.run(0.01, 1e-3);
+  const auto& contacts = r.mech.getCollisionManager().getContacts();
+  ASSERT_EQ(contacts.size(), 4u);
+  for (const ContactPoint& c : contacts) {
+    EXPECT_GT(std::abs(c.normal.z()), 1 - 1e-9);
+    EXPECT_GE(c.vertex, 0);  // watched corners, not a region's points
+  }
+  EXPECT_NEAR(upper.getPosition().z(), 0.2, 1e-9);
+  EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(upper).z(), upper.getMass() * 9.8,
+              1e-6 * upper.getMass() * 9.8);
+}
+
 TEST(ContourRegion, AnEdgeCrossingAnEdgeIsAContact) {
   // Two cubes turned 45° about x and about y: the lower's top edge runs
   // along y, the upper's bottom edge along x, and the upper sits d = 2 mm

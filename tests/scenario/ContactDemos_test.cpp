@@ -37,35 +37,42 @@ TEST(ContactDemos, BallPlateCollideComesToRestCarryingItsWeight) {
 }
 
 // With compliance 0.001 and damping 30 (the guide's critical value for the
-// 0.21 kg ball) the bouncing stops (§8.1.3). Under contour regions (the
-// guide's method here) every contact pushes the region's depth / c, less
-// the damping of what motion is left: all contacts take the region's one
-// depth (§8.4.1.1), so the ring of hull corners, which the mesh makes a
-// little uneven, does not push through the ball's centre, and it rolls on
-// slowly (measured 2.4e-5 m/s after 4 s). Under vertex penetration each
-// contact has its own depth and the ball comes to rest with every contact
-// pushing exactly depth / c.
-TEST(ContactDemos, BallPlateCollideCompliantContactSettlesAtDepthOverCompliance) {
-  for (bool regions : {true, false}) {
-    auto root = demos::createDemo("BallPlateCollide", {"-compliance", "0.001", "-damping", "30"});
-    MechModel& mech = mechOf(*root);
-    RigidBody& ball = *root->findComponent<RigidBody>("models/mech/rigidBodies/ball");
-    CollisionManager& cm = mech.getCollisionManager();
-    if (!regions) cm.setMethod(CollisionBehavior::Method::VertexPenetration);
-    root->initialize(0);
-    root->run(4.0);
-    ASSERT_FALSE(cm.getContacts().empty());
-    const double mg = ball.getMass() * 9.8, v = ball.getVelocity().norm();
-    if (regions) {
-      EXPECT_LT(v, 1e-4) << "the bouncing stops";
-      for (const ContactPoint& p : cm.getContacts()) EXPECT_NEAR(p.normalForce, p.depth / 0.001, 30 * v);
-      EXPECT_NEAR(cm.getContactForce(ball).z(), mg, 30 * v * cm.getContacts().size());
-    } else {
-      EXPECT_LT(v, 1e-6);
-      for (const ContactPoint& p : cm.getContacts()) EXPECT_NEAR(p.normalForce, p.depth / 0.001, 1e-6);
-      EXPECT_NEAR(cm.getContactForce(ball).z(), mg, 1e-6);
-    }
-  }
+// 0.21 kg ball) the bouncing stops (§8.1.3), under the guide's contour
+// regions: the ball carries its weight and moves at under 0.1 mm/s after
+// 4 s. It does not come to rest: every contact of a region takes the
+// region's one depth (§8.4.1.1), so the ring of hull corners, which the
+// mesh makes a little uneven, does not push through the ball's centre, and
+// it rolls on slowly (measured 2.4e-5 m/s after 4 s; docs/contact.md).
+TEST(ContactDemos, BallPlateCollideCompliantContactStopsTheBouncing) {
+  auto root = demos::createDemo("BallPlateCollide", {"-compliance", "0.001", "-damping", "30"});
+  MechModel& mech = mechOf(*root);
+  RigidBody& ball = *root->findComponent<RigidBody>("models/mech/rigidBodies/ball");
+  CollisionManager& cm = mech.getCollisionManager();
+  double vmax = 0;
+  root->initialize(0);
+  root->addMonitor("speed", [&](double, double t) {
+    if (t > 3.0) vmax = std::max(vmax, ball.getVelocity().norm());
+  });
+  root->run(4.0);
+  ASSERT_FALSE(cm.getContacts().empty());
+  EXPECT_LT(vmax, 1e-4);
+  EXPECT_NEAR(cm.getContactForce(ball).z(), ball.getMass() * 9.8, 1e-4 * ball.getMass() * 9.8);
+}
+
+// Under vertex penetration each contact has its own depth: the ball comes
+// to rest with every contact pushing exactly depth / c.
+TEST(ContactDemos, BallPlateCollideCompliantVertexContactsSettleAtDepthOverCompliance) {
+  auto root = demos::createDemo("BallPlateCollide", {"-compliance", "0.001", "-damping", "30"});
+  MechModel& mech = mechOf(*root);
+  RigidBody& ball = *root->findComponent<RigidBody>("models/mech/rigidBodies/ball");
+  CollisionManager& cm = mech.getCollisionManager();
+  cm.setMethod(CollisionBehavior::Method::VertexPenetration);
+  root->initialize(0);
+  root->run(4.0);
+  ASSERT_FALSE(cm.getContacts().empty());
+  EXPECT_LT(ball.getVelocity().norm(), 1e-6);
+  for (const ContactPoint& p : cm.getContacts()) EXPECT_NEAR(p.normalForce, p.depth / 0.001, 1e-6);
+  EXPECT_NEAR(cm.getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
 }
 
 // JointedCollide (§8.1.3): the hinged pair falls onto the inclined base
