@@ -281,7 +281,7 @@ bool CollisionManager::intersectPair(const Collider& a, const Collider& b, MeshI
 }
 
 void CollisionManager::detectVertices(const Collider& a, const Collider& b, double margin, double eps,
-                                      const MeshIntersection* ajl, int side) {
+                                      const MeshIntersection* ajl, int side, const std::vector<char>* skip) {
   const Geometry* ga = geometryOf(a);
   const Geometry* gb = geometryOf(b);
   // An open mesh (shells) has no inside for A's vertices to be in.
@@ -315,6 +315,7 @@ void CollisionManager::detectVertices(const Collider& a, const Collider& b, doub
       for (int v : r.vertices) share[v] = r.area / static_cast<double>(r.vertices.size());
   }
   for (int i = 0; i < meshA.numVertices(); ++i) {
+    if (skip && static_cast<size_t>(i) < skip->size() && (*skip)[i]) continue;
     const bool in = inside && (*inside)[i];
     if (inside && !in && margin == 0) continue;
     const Vector3d pB = TAB.transformPoint(meshA.getVertex(i));

@@ -338,9 +338,10 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
                   double reach);
   /// A's vertices inside B, and those outside within `margin`. Under
   /// AJL_CONTOUR, `ajl` is the pair's intersection and `side` A's side in
-  /// it: its inside vertices are the penetrating ones.
+  /// it: its inside vertices are the penetrating ones. Vertices marked in
+  /// `skip` (if given; indices past its end are not) are left out.
   void detectVertices(const Collider& a, const Collider& b, double margin, double eps,
-                      const MeshIntersection* ajl = nullptr, int side = 0);
+                      const MeshIntersection* ajl = nullptr, int side = 0, const std::vector<char>* skip = nullptr);
   /// A body's contacts with a collision plane (PlaneContacts.cpp): its
   /// vertices within `margin` of it, or with `region` (a rigid body under
   /// CONTOUR_REGION) the hull corners of those and of its edges' crossings

@@ -267,20 +267,15 @@ void CollisionManager::detectApproach(const Collider& a, const Collider& b, doub
   // The vertices of both bodies within reach, as vertex penetration finds
   // them, but those a region holds already (the region's own depth decides
   // for them, not a round-off threshold on theirs, so that a vertex just
-  // inside is not a region's one step and watched the next).
+  // inside is not a region's one step and watched the next), which are not
+  // even queried.
   const size_t first = myContacts.size();
-  detectVertices(a, b, margin, eps);
+  detectVertices(a, b, margin, eps, nullptr, 0, &inRegion[0]);
   const size_t second = myContacts.size();
-  detectVertices(b, a, margin, eps);
+  detectVertices(b, a, margin, eps, nullptr, 1, &inRegion[1]);
   dropRepeatedContacts(first, second, eps);
-  auto held = [&](size_t k) {
-    const std::vector<char>& in = inRegion[k < second ? 0 : 1];
-    const int v = myContacts[k].vertex;
-    return v >= 0 && static_cast<size_t>(v) < in.size() && in[v];
-  };
-  std::vector<ContactPoint> all;
-  for (size_t k = first; k < myContacts.size(); ++k)
-    if (!held(k)) all.push_back(std::move(myContacts[k]));
+  std::vector<ContactPoint> all(std::make_move_iterator(myContacts.begin() + first),
+                                std::make_move_iterator(myContacts.end()));
   myContacts.resize(first);
   // Sets facing one way (one normal), each reduced to its hull's corners
   // as a collision plane reduces the vertices within its reach: a flat
