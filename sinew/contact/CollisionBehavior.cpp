@@ -53,11 +53,14 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
   list.add<CollisionBehavior>("stictionCreep", "creep speed of sticking contacts per newton (< 0: inherited)",
                               &CollisionBehavior::getStictionCreep, &CollisionBehavior::setStictionCreep)
       .setDefault(-1.0);
-  // Inherited from the manager until set: the property's mode says which.
-  // Made Inherited, the behaviour's own value is cleared; made Explicit, it
-  // keeps the value it holds (DEFAULT, AUTO until set).
+  // Inherited from the manager until set: the property's mode says which,
+  // and its value while Inherited is the behaviour's own (DEFAULT, AUTO:
+  // the manager's then decides). Made Inherited (or reset to its default),
+  // the behaviour's value is cleared back to that; made Explicit, the
+  // behaviour keeps it as its own.
   auto inheritedUntilSet = [](PropertyInfo& info, bool (CollisionBehavior::*isSet)() const,
                               void (CollisionBehavior::*clear)(), void (*pin)(CollisionBehavior&)) {
+    info.inheritable = true;  // resetToDefault() makes it Inherited
     info.getMode = [isSet](const HasProperties& h) {
       return (static_cast<const CollisionBehavior&>(h).*isSet)() ? PropertyMode::Explicit : PropertyMode::Inherited;
     };
@@ -68,12 +71,14 @@ SINEW_PROPERTIES(CollisionBehavior, Component) {
     };
   };
   inheritedUntilSet(list.add<CollisionBehavior>("method", "how contact constraints are generated (unset: the manager's)",
-                                                &CollisionBehavior::getMethod, &CollisionBehavior::setMethod),
+                                                &CollisionBehavior::getMethod, &CollisionBehavior::setMethod)
+                        .setDefault(std::string("DEFAULT")),
                     &CollisionBehavior::isMethodSet, &CollisionBehavior::clearMethod,
                     [](CollisionBehavior& b) { b.setMethod(b.getMethod()); });
   inheritedUntilSet(list.add<CollisionBehavior>("vertexPenetrations", "whose vertices are tested (unset: the manager's)",
                                                 &CollisionBehavior::getVertexPenetrations,
-                                                &CollisionBehavior::setVertexPenetrations),
+                                                &CollisionBehavior::setVertexPenetrations)
+                        .setDefault(std::string("AUTO")),
                     &CollisionBehavior::isVertexPenetrationsSet, &CollisionBehavior::clearVertexPenetrations,
                     [](CollisionBehavior& b) { b.setVertexPenetrations(b.getVertexPenetrations()); });
   list.add<CollisionBehavior>("bilateralVertexContact", "FEM vertex contacts as bilateral rows",

@@ -1,9 +1,9 @@
 // CollisionBehavior: how a pair of collidables (or of groups) collides
 // (guide §8.1.1, §8.2.1). A behaviour is a component of the collision
 // manager's `behaviors` list; its unset properties (friction, compliance,
-// damping and the tolerances: negative; method and vertexPenetrations:
-// until set) inherit from the manager, and penetrationTol from the
-// MechModel.
+// damping, the point and region tolerances, stiction creep: negative;
+// method and vertexPenetrations: until set) are the detecting manager's,
+// and an unset penetrationTol the detecting MechModel's.
 #pragma once
 
 #include <memory>
@@ -80,8 +80,8 @@ class CollisionBehavior : public Component {
   double getStictionCreep() const { return myStictionCreep; }
   void setStictionCreep(double c);
   Method getMethod() const { return myMethod; }
-  /// How contacts are generated (§8.4.1.3). Until set here, the manager's
-  /// method (§8.2.1; itself DEFAULT unless set). DEFAULT: CONTOUR_REGION
+  /// How contacts are generated (§8.4.1.3). Until set here, the detecting
+  /// manager's method (§8.2.1; itself DEFAULT unless set). DEFAULT: CONTOUR_REGION
   /// between two rigid bodies, and between a rigid body and a collision
   /// plane; VERTEX_PENETRATION otherwise, and (both bodies' vertices)
   /// between two rigid meshes under the SIGNED_DISTANCE collider, which
@@ -91,8 +91,12 @@ class CollisionBehavior : public Component {
   /// otherwise).
   void setMethod(Method m);
   bool isMethodSet() const { return myMethodSet; }
-  /// Back to the manager's method (the property's Inherited mode).
-  void clearMethod() { myMethodSet = false; }
+  /// Back to the manager's method (the property's Inherited mode; the
+  /// behaviour's own value is DEFAULT again).
+  void clearMethod() {
+    myMethod = Method::Default;
+    myMethodSet = false;
+  }
   /// Whose vertices vertex penetration tests (§8.4.1.3). Until set here,
   /// the manager's (default AUTO).
   VertexPenetrations getVertexPenetrations() const { return myVertexPenetrations; }
@@ -101,7 +105,10 @@ class CollisionBehavior : public Component {
     myVertexPenetrationsSet = true;
   }
   bool isVertexPenetrationsSet() const { return myVertexPenetrationsSet; }
-  void clearVertexPenetrations() { myVertexPenetrationsSet = false; }
+  void clearVertexPenetrations() {
+    myVertexPenetrations = VertexPenetrations::Auto;
+    myVertexPenetrationsSet = false;
+  }
   /// Vertex-penetration contacts of an FEM model as bilateral rows, dropped
   /// between steps when they pull (§8.4.1.2); default true. Contacts with
   /// friction, and those between two rigid bodies, stay unilateral. Until

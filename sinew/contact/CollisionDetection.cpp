@@ -423,13 +423,16 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   using V = CollisionBehavior::VertexPenetrations;
   const ColliderType collider =
       behav.getColliderType() == ColliderType::Inherited ? myColliderType : behav.getColliderType();
-  // The behaviour's method, or the one of the manager that holds the
-  // behaviour (§8.4.1.3, §8.3.5).
-  M method = behav.isMethodSet() ? behav.getMethod() : owner.myMethod;
+  // The behaviour's method, or (like every setting a behaviour leaves
+  // unset) the detecting manager's (§8.4.1.3; docs/contact.md, nested
+  // MechModels).
+  M method = behav.isMethodSet() ? behav.getMethod() : myMethod;
   if (method == M::Inactive) {
-    // No contact, but a penetration map still has its data (§8.5).
+    // No contact, but a penetration map still has its data (§8.5), by the
+    // colour map of the manager whose behaviours govern the pair, as
+    // updateContacts asks it.
     MeshIntersection shown;
-    if (colorMapOf(behav) == CollisionBehavior::ColorMapType::PenetrationDepth &&
+    if (owner.colorMapOf(behav) == CollisionBehavior::ColorMapType::PenetrationDepth &&
         collider == ColliderType::AjlContour && !a.plane && !b.plane)
       intersectPair(a, b, shown);
     return;
@@ -487,7 +490,7 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
   // both ways where DEFAULT fell back to vertex penetration for want of
   // regions (SIGNED_DISTANCE), which stands in for them: a plate added
   // before a ball would otherwise test only its own corners.
-  V v = behav.isVertexPenetrationsSet() ? behav.getVertexPenetrations() : owner.myVertexPenetrations;
+  V v = behav.isVertexPenetrationsSet() ? behav.getVertexPenetrations() : myVertexPenetrations;
   if (v == V::Auto) {
     if (a.deformable() != b.deformable()) v = a.deformable() ? V::FirstCollidable : V::SecondCollidable;
     else v = a.deformable() || byDefault ? V::BothCollidables : V::FirstCollidable;
@@ -644,7 +647,7 @@ void CollisionManager::updateContacts(double h) {
       const Collider *a = &all[i], *b = &all[j];
       for (const auto& p : owner->myPairs)
         if (p.behav == behav && p.b && p.a == b->comp) std::swap(a, b);
-      detectPair(*a, *b, *behav, owner ? *owner : *this, reach);
+      detectPair(*a, *b, *behav, *owner, reach);
     }
 }
 

@@ -73,9 +73,11 @@ SINEW_PROPERTIES(CollisionManager, CompositeComponent) {
   list.add<CollisionManager>("colliderType", "the collider of pairs that inherit it", &CollisionManager::getColliderType,
                              &CollisionManager::setColliderType);
   list.add<CollisionManager>("method", "the contact method of pairs whose behaviour sets none (§8.4.1.3)",
-                             &CollisionManager::getMethod, &CollisionManager::setMethod);
+                             &CollisionManager::getMethod, &CollisionManager::setMethod)
+      .setDefault(std::string("DEFAULT"));
   list.add<CollisionManager>("vertexPenetrations", "whose vertices vertex penetration tests, for pairs whose behaviour sets none",
-                             &CollisionManager::getVertexPenetrations, &CollisionManager::setVertexPenetrations);
+                             &CollisionManager::getVertexPenetrations, &CollisionManager::setVertexPenetrations)
+      .setDefault(std::string("AUTO"));
   list.add<CollisionManager>("distanceGridMaxResolution", "cells along a distance grid's longest side",
                              &CollisionManager::getDistanceGridMaxResolution,
                              &CollisionManager::setDistanceGridMaxResolution)

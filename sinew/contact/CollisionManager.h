@@ -193,9 +193,10 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// (§4.6) with the settings of the body's DistanceGridComp where it has
   /// one, else the manager's; null if it has no collision mesh.
   const DistanceGrid* getDistanceGrid(RigidBody& body);
-  /// The contact method of pairs whose behaviour (held by this manager)
-  /// has not set one (§8.4.1.3; see CollisionBehavior::setMethod); default
-  /// DEFAULT.
+  /// The contact method of pairs whose behaviour has not set one
+  /// (§8.4.1.3; see CollisionBehavior::setMethod); default DEFAULT. As
+  /// every setting a behaviour inherits, the detecting manager's: in
+  /// nested MechModels, the outermost one's with a manager.
   CollisionBehavior::Method getMethod() const { return myMethod; }
   void setMethod(CollisionBehavior::Method m) { myMethod = m; }
   /// Whose vertices vertex penetration tests, for pairs whose behaviour
@@ -333,7 +334,9 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
     const PolygonalMesh& surface() const { return fem ? *fem : mesh; }
   };
   const Geometry* geometryOf(const Collider& c);
-  /// `owner`: the manager whose behaviours govern the pair (pairBehavior).
+  /// `owner`: the manager whose behaviours govern the pair (pairBehavior),
+  /// for its colour map; the settings the behaviour leaves unset are this
+  /// (the detecting) manager's.
   void detectPair(const Collider& a, const Collider& b, const CollisionBehavior& behav, const CollisionManager& owner,
                   double reach);
   /// A's vertices inside B, and those outside within `margin`. Under

@@ -10,7 +10,9 @@
 namespace sinew {
 
 double ContactForceBehavior::computeContactArea(const ContactPoint& cpnt) {
-  return cpnt.vertex >= 0 ? cpnt.vertexArea : -1.0;  // a contour region's point has no vertex (§8.7.2.1)
+  // A contour region's point, even one at a mesh vertex, has no vertex area
+  // (§8.7.2.1: vertex penetration only).
+  return cpnt.vertex >= 0 && cpnt.vertexArea > 0 ? cpnt.vertexArea : -1.0;
 }
 
 namespace {

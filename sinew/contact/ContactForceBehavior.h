@@ -36,7 +36,7 @@ class ContactForceBehavior {
                                double contactArea, int flags) const = 0;
   /// The area associated with the penetrating vertex: a third of the area
   /// of each face around it (vertex penetration, §8.7.2.1); −1 for a
-  /// contact that is no vertex (a contour region's point), as in the guide.
+  /// contact without one (a contour region's point), as in the guide.
   static double computeContactArea(const ContactPoint& cpnt);
 };
 

@@ -242,7 +242,14 @@ TEST(Contact, DefaultUnderSignedDistanceTestsBothBodiesVertices) {
   r.mech.setDefaultCollisionBehavior(true, 0.3);
   r.mech.getCollisionManager().setColliderType(ColliderType::SignedDistance);
   r.run(1.0, 0.01);
-  EXPECT_NEAR(ball.getPosition().z(), 0.1, 0.01);
+  // Its lowest vertex (the grid's distance is exact in the middle of the
+  // plate's top face) within the penetration tolerance of the plate.
+  const PolygonalMesh& mesh = *ball.getSurfaceMesh();
+  double lowest = INFINITY;
+  for (int i = 0; i < mesh.numVertices(); ++i)
+    lowest = std::min(lowest, ball.getPose().transformPoint(mesh.getVertex(i)).z());
+  EXPECT_LE(-lowest, r.mech.getPenetrationTol() + 1e-9);
+  EXPECT_LE(lowest, 1e-12);
   EXPECT_LT(ball.getVelocity().norm(), 1e-6);
   EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
 }
@@ -265,6 +272,13 @@ TEST(Contact, MethodAndVertexPenetrationsAreInheritedFromTheManagerUntilSet) {
     p.setMode(PropertyMode::Inherited);
     EXPECT_EQ(p.getMode(), PropertyMode::Inherited) << name;
   }
+  behav.setVertexPenetrations(CollisionBehavior::VertexPenetrations::FirstCollidable);
+  behav.getProperty("vertexPenetrations").resetToDefault();  // Inherited, and AUTO again
+  EXPECT_FALSE(behav.isVertexPenetrationsSet());
+  EXPECT_EQ(behav.getVertexPenetrations(), CollisionBehavior::VertexPenetrations::Auto);
+  cm.setVertexPenetrations(CollisionBehavior::VertexPenetrations::BothCollidables);
+  cm.getProperty("vertexPenetrations").resetToDefault();
+  EXPECT_EQ(cm.getVertexPenetrations(), CollisionBehavior::VertexPenetrations::Auto);
   cm.getProperty("method").set(std::string("VERTEX_PENETRATION"));
   EXPECT_EQ(cm.getMethod(), M::VertexPenetration);
   behav.getProperty("method").set(std::string("CONTOUR_REGION"));
@@ -272,11 +286,17 @@ TEST(Contact, MethodAndVertexPenetrationsAreInheritedFromTheManagerUntilSet) {
   EXPECT_EQ(behav.getMethod(), M::ContourRegion);
   behav.getProperty("method").setMode(PropertyMode::Inherited);
   EXPECT_FALSE(behav.isMethodSet());
+  EXPECT_EQ(behav.getMethod(), M::Default);  // its own value cleared too
   // A copy (a default behaviour is set by copy) keeps whether it was set.
-  CollisionBehavior set;
+  CollisionBehavior set, unset;
   set.setMethod(M::Inactive);
-  EXPECT_TRUE(CollisionBehavior(set).isMethodSet());
-  EXPECT_FALSE(CollisionBehavior(CollisionBehavior()).isMethodSet());
+  set.setVertexPenetrations(CollisionBehavior::VertexPenetrations::SecondCollidable);
+  const CollisionBehavior setCopy(set), unsetCopy(unset);
+  EXPECT_TRUE(setCopy.isMethodSet());
+  EXPECT_TRUE(setCopy.isVertexPenetrationsSet());
+  EXPECT_EQ(setCopy.getMethod(), M::Inactive);
+  EXPECT_FALSE(unsetCopy.isMethodSet());
+  EXPECT_FALSE(unsetCopy.isVertexPenetrationsSet());
 }
 
 TEST(Contact, DistanceGridFitWithOBBFollowsATurnedBlockMesh) {
@@ -373,29 +393,30 @@ TEST(Contact, BoxOnAnInclineSlidesAtGTimesSinMinusMuCos) {
   // with μ > tan θ static friction holds it. Under contour regions (the
   // DEFAULT; also ContourRegion_test) and under vertex penetration.
   const double theta = M_PI / 6, g = 9.8;
-  for (bool vertices : {false, true})
-  for (double mu : {0.2, 0.5, 0.7}) {
-    BoxOnPlate s(theta, mu);
-    if (vertices) useVertexPenetrationBothWays(s.r.mech);
-    const Vector3d x0 = s.box.getPosition();
-    s.r.run(1.0, 0.001);
-    const Vector3d dx = s.box.getPosition() - x0;
-    if (mu < std::tan(theta)) {
-      const double expected = 0.5 * g * (std::sin(theta) - mu * std::cos(theta));
-      if (vertices)
-        EXPECT_NEAR(dx.dot(s.downhill()), expected, 0.01 * expected) << "mu " << mu;
-      else
-        VERIFY_NEAR("friction: box on a 30° incline, slide in 1 s [m], μ = " + std::to_string(mu).substr(0, 3),
-                    "g (sin θ − μ cos θ) t²/2", dx.dot(s.downhill()), expected, 0.01 * expected);
-      const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
-      const Vector3d n = s.R * Vector3d(0, 0, 1);
-      EXPECT_NEAR(f.dot(n), g * std::cos(theta), 1e-6) << "mu " << mu;
-      EXPECT_NEAR(f.dot(s.downhill()), -mu * g * std::cos(theta), 1e-6) << "mu " << mu;
-    } else if (vertices) {
-      EXPECT_LT(dx.norm(), 1e-6);
-    } else {
-      VERIFY_BELOW("friction: box on a 30° incline, creep in 1 s [m], μ = 0.7", "0: static friction holds (μ > tan θ)",
-                   dx.norm(), 1e-6);
+  for (bool vertices : {false, true}) {
+    for (double mu : {0.2, 0.5, 0.7}) {
+      BoxOnPlate s(theta, mu);
+      if (vertices) useVertexPenetrationBothWays(s.r.mech);
+      const Vector3d x0 = s.box.getPosition();
+      s.r.run(1.0, 0.001);
+      const Vector3d dx = s.box.getPosition() - x0;
+      if (mu < std::tan(theta)) {
+        const double expected = 0.5 * g * (std::sin(theta) - mu * std::cos(theta));
+        if (vertices)
+          EXPECT_NEAR(dx.dot(s.downhill()), expected, 0.01 * expected) << "mu " << mu;
+        else
+          VERIFY_NEAR("friction: box on a 30° incline, slide in 1 s [m], μ = " + std::to_string(mu).substr(0, 3),
+                      "g (sin θ − μ cos θ) t²/2", dx.dot(s.downhill()), expected, 0.01 * expected);
+        const Vector3d f = s.r.mech.getCollisionManager().getContactForce(s.box);
+        const Vector3d n = s.R * Vector3d(0, 0, 1);
+        EXPECT_NEAR(f.dot(n), g * std::cos(theta), 1e-6) << "mu " << mu;
+        EXPECT_NEAR(f.dot(s.downhill()), -mu * g * std::cos(theta), 1e-6) << "mu " << mu;
+      } else if (vertices) {
+        EXPECT_LT(dx.norm(), 1e-6);
+      } else {
+        VERIFY_BELOW("friction: box on a 30° incline, creep in 1 s [m], μ = 0.7",
+                     "0: static friction holds (μ > tan θ)", dx.norm(), 1e-6);
+      }
     }
   }
 }
@@ -457,25 +478,25 @@ TEST(Contact, AStackOfTenBoxesStaysStanding) {
   // ways, where the stray-vertex rule (chooseFace, docs/contact.md) holds
   // the stack.
   for (bool vertices : {false, true}) {
-  test::TestRoot r(Vector3d(0, 0, -9.8));
-  if (vertices) useVertexPenetrationBothWays(r.mech);
-  RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 4, 4, 0.2, 1000));
-  plate.setDynamic(false);
-  plate.setPose(RigidTransform3d(0, 0, -0.1));
-  std::vector<RigidBody*> boxes;
-  for (int k = 0; k < 10; ++k) {
-    boxes.push_back(&r.mech.addRigidBody(RigidBody::createBox("box" + std::to_string(k), 0.2, 0.2, 0.2, 125)));
-    boxes.back()->setPose(RigidTransform3d(0, 0, 0.1 + 0.2 * k));
-  }
-  r.mech.setDefaultCollisionBehavior(true, 0.5);
-  double maxSpeed = 0;
-  r.root->addMonitor("speed", [&](double, double) {
-    for (auto* b : boxes) maxSpeed = std::max(maxSpeed, b->getVelocity().head<3>().norm());
-  });
-  r.run(5.0, 0.01);
-  EXPECT_LT(maxSpeed, 1e-3) << "vertices " << vertices;
-  EXPECT_NEAR(boxes.back()->getPosition().z(), 1.9, r.mech.getPenetrationTol() * 10);
-  EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(plate).z(), -10 * 9.8, 1e-6);
+    test::TestRoot r(Vector3d(0, 0, -9.8));
+    if (vertices) useVertexPenetrationBothWays(r.mech);
+    RigidBody& plate = r.mech.addRigidBody(RigidBody::createBox("plate", 4, 4, 0.2, 1000));
+    plate.setDynamic(false);
+    plate.setPose(RigidTransform3d(0, 0, -0.1));
+    std::vector<RigidBody*> boxes;
+    for (int k = 0; k < 10; ++k) {
+      boxes.push_back(&r.mech.addRigidBody(RigidBody::createBox("box" + std::to_string(k), 0.2, 0.2, 0.2, 125)));
+      boxes.back()->setPose(RigidTransform3d(0, 0, 0.1 + 0.2 * k));
+    }
+    r.mech.setDefaultCollisionBehavior(true, 0.5);
+    double maxSpeed = 0;
+    r.root->addMonitor("speed", [&](double, double) {
+      for (auto* b : boxes) maxSpeed = std::max(maxSpeed, b->getVelocity().head<3>().norm());
+    });
+    r.run(5.0, 0.01);
+    EXPECT_LT(maxSpeed, 1e-3) << "vertices " << vertices;
+    EXPECT_NEAR(boxes.back()->getPosition().z(), 1.9, r.mech.getPenetrationTol() * 10);
+    EXPECT_NEAR(r.mech.getCollisionManager().getContactForce(plate).z(), -10 * 9.8, 1e-6);
   }
 }
 
@@ -485,20 +506,20 @@ TEST(Contact, CompliantContactPushesWithDepthOverCompliance) {
   // carries a quarter of its weight at depth m g c / 4 (under contour
   // regions, the DEFAULT, and under vertex penetration).
   for (bool vertices : {false, true}) {
-  BoxOnPlate s(0, 0);
-  if (vertices) useVertexPenetrationBothWays(s.r.mech);
-  CollisionManager& cm = s.r.mech.getCollisionManager();
-  const double c = 1e-4, W = 9.8;
-  cm.setCompliance(c);
-  cm.setDamping(100);  // near critical for the 1 kg box on 4 × 10⁴ N/m
-  s.r.run(2.0, 0.001);
-  ASSERT_EQ(cm.getContacts().size(), 4u);
-  for (const ContactPoint& p : cm.getContacts()) {
-    EXPECT_NEAR(p.normalForce, p.depth / c, 1e-6 * W);
-    EXPECT_NEAR(p.depth, W * c / 4, 1e-6 * W * c);
-  }
-  EXPECT_NEAR(s.box.getPosition().z(), 0.1 - W * c / 4, 1e-9);
-  EXPECT_NEAR(cm.getContactForce(s.box).z(), W, 1e-6 * W);
+    BoxOnPlate s(0, 0);
+    if (vertices) useVertexPenetrationBothWays(s.r.mech);
+    CollisionManager& cm = s.r.mech.getCollisionManager();
+    const double c = 1e-4, W = 9.8;
+    cm.setCompliance(c);
+    cm.setDamping(100);  // near critical for the 1 kg box on 4 × 10⁴ N/m
+    s.r.run(2.0, 0.001);
+    ASSERT_EQ(cm.getContacts().size(), 4u);
+    for (const ContactPoint& p : cm.getContacts()) {
+      EXPECT_NEAR(p.normalForce, p.depth / c, 1e-6 * W);
+      EXPECT_NEAR(p.depth, W * c / 4, 1e-6 * W * c);
+    }
+    EXPECT_NEAR(s.box.getPosition().z(), 0.1 - W * c / 4, 1e-9);
+    EXPECT_NEAR(cm.getContactForce(s.box).z(), W, 1e-6 * W);
   }
 }
 
