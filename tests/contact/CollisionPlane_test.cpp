@@ -19,6 +19,7 @@
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/fem/FemFactory.h"
 #include "sinew/fem/NeoHookeanMaterial.h"
+#include "sinew/geometry/MeshFactory.h"
 
 namespace sinew {
 namespace {
@@ -57,6 +58,35 @@ TEST_P(CollisionPlaneBall, ABallDroppedOnThePlaneRestsAtItsRadiusCarryingItsWeig
 INSTANTIATE_TEST_SUITE_P(Methods, CollisionPlaneBall,
                          testing::Values(CollisionBehavior::Method::VertexPenetration,
                                          CollisionBehavior::Method::ContourRegion, CollisionBehavior::Method::Default));
+
+TEST(CollisionPlane, DefaultIsContourRegionForARigidBody) {
+  // §8.4.1.3: DEFAULT selects CONTOUR_REGION between rigid collidables, a
+  // plane included: a box meshed 4 × 4 a face, landed on the plane, has
+  // the contacts of an explicit CONTOUR_REGION run, point for point (its
+  // four bottom corners), where vertex penetration takes all 25 bottom
+  // vertices.
+  auto contacts = [](CollisionBehavior::Method m) {
+    test::TestRoot r(Vector3d(0, 0, -g));
+    r.mech.getCollisionManager().addPlane("ground", Vector3d::Zero(), Vector3d::UnitZ());
+    RigidBody& box = r.mech.addRigidBody(RigidBody::createFromMesh(
+        "box", std::make_shared<PolygonalMesh>(MeshFactory::createBox(0.2, 0.2, 0.2, 4, 4, 4)), 125));
+    box.setPose(RigidTransform3d(0, 0, 0.105));
+    CollisionBehavior behav(true, 0.2);
+    behav.setMethod(m);
+    r.mech.setDefaultCollisionBehavior(behav);
+    r.run(1.5, 0.005);
+    std::vector<Vector3d> at;
+    for (const ContactPoint& c : r.mech.getCollisionManager().getContacts()) at.push_back(c.position);
+    return at;
+  };
+  using M = CollisionBehavior::Method;
+  const std::vector<Vector3d> byDefault = contacts(M::Default), byRegions = contacts(M::ContourRegion),
+                              byVertices = contacts(M::VertexPenetration);
+  ASSERT_EQ(byDefault.size(), 4u);
+  ASSERT_EQ(byRegions.size(), 4u);
+  for (size_t k = 0; k < byDefault.size(); ++k) EXPECT_EQ(byDefault[k], byRegions[k]);
+  EXPECT_EQ(byVertices.size(), 25u);
+}
 
 TEST(CollisionPlane, ABoxOnAnInclinedPlaneSlidesAtGTimesSinMinusMuCos) {
   const double theta = M_PI / 6;
