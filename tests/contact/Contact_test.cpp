@@ -434,9 +434,9 @@ TEST(Contact, StictionCreepLetsAStickingBoxCreepAtCreepTimesItsFrictionForce) {
   // Without the creep the box does not move. The corners are vertex
   // contacts, each with its own depth: the regularized normal forces then
   // follow the box's tilt. (Under contour regions, the DEFAULT between
-  // rigid bodies, every contact takes the region's depth (§8.4.1.1), and a
-  // compliant region's patch shifts with the tilt instead: one corner
-  // there carries nothing and the box creeps a third faster.)
+  // rigid bodies, every contact takes the region's depth (§8.4.1.1): the
+  // box tilts until only its downhill half penetrates, that patch's hull
+  // carries it, and the box creeps a third faster.)
   const double theta = M_PI / 6, g = 9.8, c = 1e-3;
   for (bool onBehavior : {false, true}) {
     BoxOnPlate s(theta, 2.0);
