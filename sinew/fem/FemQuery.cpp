@@ -14,37 +14,31 @@ namespace {
 /// The surface mesh as faces, their normals, and its edges with the faces
 /// on them, each vertex standing for its node.
 struct SurfaceGraph {
-  std::vector<std::vector<int>> faces;
+  const PolygonalMesh& mesh;  ///< the surface, its vertices at the nodes' current positions
+  const std::vector<std::vector<int>>& faces;
   std::vector<Vector3d> normals;
   std::vector<FemNode3d*> nodeOf;                   ///< per vertex (null: not at a node)
-  std::vector<Vector3d> positions;                  ///< per vertex
   std::map<std::pair<int, int>, std::vector<int>> edgeFaces;  ///< (low, high) vertex → faces
   std::vector<std::vector<int>> vertexFaces;
 
-  explicit SurfaceGraph(FemModel3d& fem) {
+  explicit SurfaceGraph(FemModel3d& fem)
+      : mesh(dynamic_cast<const PolygonalMesh&>(fem.getSurfaceMeshComp().getMesh())), faces(mesh.getFaces()) {
     FemMeshComp& comp = fem.getSurfaceMeshComp();
-    const auto& mesh = dynamic_cast<const PolygonalMesh&>(comp.getMesh());
-    faces = mesh.getFaces();
     nodeOf.resize(mesh.numVertices());
     vertexFaces.resize(mesh.numVertices());
     comp.updateVertexPositions();  // the nodes' current positions, embedded vertices too
-    for (int v = 0; v < mesh.numVertices(); ++v) {
-      nodeOf[v] = comp.getVertexNode(v);
-      positions.push_back(mesh.getVertex(v));
-    }
+    for (int v = 0; v < mesh.numVertices(); ++v) nodeOf[v] = comp.getVertexNode(v);
     for (size_t f = 0; f < faces.size(); ++f) {
       const std::vector<int>& face = faces[f];
-      Vector3d n = Vector3d::Zero();  // Newell's normal, from the nodes' positions
       for (size_t k = 0; k < face.size(); ++k) {
         const int a = face[k], b = face[(k + 1) % face.size()];
-        n += position(a).cross(position(b));
         edgeFaces[edge(a, b)].push_back(static_cast<int>(f));
         vertexFaces[a].push_back(static_cast<int>(f));
       }
-      normals.push_back(n.normalized());
+      normals.push_back(mesh.computeFaceNormal(static_cast<int>(f)));  // Newell's normal
     }
   }
-  const Vector3d& position(int v) const { return positions[v]; }
+  const Vector3d& position(int v) const { return mesh.getVertex(v); }
   static std::pair<int, int> edge(int a, int b) { return {std::min(a, b), std::max(a, b)}; }
   /// The bend angle of an edge; NaN for an edge of one face (a border).
   double bend(const std::vector<int>& on) const {

@@ -232,12 +232,10 @@ void MechSystem::addToSlot(const Slot& s, const Eigen::Ref<const Eigen::MatrixXd
 void MechSystem::Accumulator::addBlock(int handle, const Eigen::Ref<const Eigen::MatrixXd>& B) {
   touched = true;
   const Entry& e = sys.myEntries[handle];
-  const bool ai = sys.myComps[e.i].comp->isAttached();
-  const bool aj = sys.myComps[e.j].comp->isAttached();
   for (int k = e.first; k < e.first + e.count; ++k) {
     const Contrib& c = sys.myContribs[k];
     const Slot& s = sys.mySlots[c.slot];
-    if (!ai && !aj) {
+    if (!e.fold) {
       sys.addToSlot(s, B, act, par);
     } else {
       // Fold through the attachments: Jaᵀ B Jb.
