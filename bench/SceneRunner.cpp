@@ -167,16 +167,17 @@ int runScene(int argc, char** argv) {
       (std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count() - 1e6 * checkSeconds) /
       steps;
   int particles = scene == "net" ? (n + 1) * (n + 1) : fem ? femModel->numNodes() : n;
+  // The timed steps' split, in µs per step: assembly, solve, the rest.
+  const sinew::StepTimings& after = mech.solver().timings();
+  const double perStep = 1e6 / (after.steps - before.steps);
+  const double assemblyUs = perStep * (after.assembly - before.assembly), solveUs = perStep * (after.solve - before.solve),
+               restUs = perStep * (after.finish - before.finish);
   if (fem) {
-    const sinew::StepTimings& after = mech.solver().timings();
-    const double k = 1e3 / (after.steps - before.steps);
-    const double solve = k * (after.solve - before.solve);
     std::printf("%s: %d elements, %d nodes, %.3g ms/step: assembly %.3g ms, solve %.3g ms (%s), rest %.3g ms; "
                 "step / solve %.2f\n",
-                scene.c_str(), femModel->numElements(), femModel->numNodes(), us / 1e3,
-                k * (after.assembly - before.assembly), solve, mech.solver().kktSolver().backendName().c_str(),
-                k * (after.finish - before.finish), us / 1e3 / solve);
-    if (!incomp && !ball) reportOneFactorization(mech, h, us / 1e3, k * (after.assembly - before.assembly));
+                scene.c_str(), femModel->numElements(), femModel->numNodes(), us / 1e3, assemblyUs / 1e3,
+                solveUs / 1e3, mech.solver().kktSolver().backendName().c_str(), restUs / 1e3, us / solveUs);
+    if (!incomp && !ball) reportOneFactorization(mech, h, us / 1e3, assemblyUs / 1e3);
   }
   if (ball) {
     const auto& cm = const_cast<sinew::MechModel&>(mech).getCollisionManager();
@@ -192,13 +193,9 @@ int runScene(int argc, char** argv) {
     std::printf("%s %d: after %.3f s %zu contacts, largest box speed %.3g m/s\n", scene.c_str(), n, root->getTime(),
                 m.getCollisionManager().getContacts().size(), vmax);
   }
-  if (hinge && !impulse) {
-    const sinew::StepTimings& after = mech.solver().timings();
-    const double k = 1e6 / (after.steps - before.steps);
+  if (hinge && !impulse)
     std::printf("%s %d: assembly %.3g us, solve %.3g us, position update and stabilization %.3g us per step\n",
-                scene.c_str(), n, k * (after.assembly - before.assembly), k * (after.solve - before.solve),
-                k * (after.finish - before.finish));
-  }
+                scene.c_str(), n, assemblyUs, solveUs, restUs);
   if (hinge)
     std::printf("%s %d: after %.3f s energy change %.4g J (of m g L scale %.4g J), max joint error %.3g\n", scene.c_str(), n,
                 root->getTime(), root->getEnergy() - E0, 9.8 * n * n / 2.0, maxErr);

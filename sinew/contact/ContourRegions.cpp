@@ -295,7 +295,9 @@ void CollisionManager::detectApproach(const Collider& a, const Collider& b, doub
         depths.push_back(all[j].depth);
         members.push_back(j);
       }
-    addHullContacts(points, depths, all[i].normal, pointTol, [&](int k) { myContacts.push_back(all[members[k]]); });
+    // Each member is added once at most (a corner, or the deepest inside).
+    addHullContacts(points, depths, all[i].normal, pointTol,
+                    [&](int k) { myContacts.push_back(std::move(all[members[k]])); });
   }
 }
 

@@ -277,8 +277,9 @@ bool SchurKKTSolver::assembleAndFactor(const ConstraintRows& G, const Constraint
   assemble(G, N, active, 0.0);
   // A pivot that lost all but a few digits means redundant rows (a closed
   // loop of joints): add the KKT path's regularization, which bounds their
-  // impulses, and factor again. Otherwise A is factored exactly and the
-  // refinement has only round-off to remove.
+  // impulses, and factor again (and refine the solution against the exact
+  // system). Otherwise A is factored exactly and its solution taken as it
+  // is.
   myRegularized = false;
   if (myChol.factor() && myChol.minPivotRatio() >= 1e-13) return true;
   myRegularized = true;
