@@ -71,8 +71,9 @@ std::vector<int> convexHull(const std::vector<Eigen::Vector2d>& pts, double flat
 }
 
 /// The region's normal: that of the plane fitted to its contour, oriented
-/// along Σ n_B − Σ n_A (B's outward normals point toward A); that sum
-/// itself when the contour fixes no plane (too few points, or collinear).
+/// along Σ n_B − Σ n_A (B's outward normals point toward A); when the
+/// contour fixes no plane, that sum itself (too few points, or one), or
+/// its part across the contour's line (collinear points).
 Vector3d regionNormal(const Region& r) {
   Vector3d s = r.normalsB - r.normalsA;
   if (!(s.norm() > 0)) s = Vector3d::UnitZ();
@@ -85,7 +86,17 @@ Vector3d regionNormal(const Region& r) {
   for (const Vector3d& p : r.contour) cov += (p - c) * (p - c).transpose();
   Eigen::SelfAdjointEigenSolver<Matrix3d> es(cov);
   const Vector3d& lambda = es.eigenvalues();  // ascending
-  if (!(lambda[1] > 1e-8 * lambda[2])) return s;
+  if (!(lambda[1] > 1e-8 * lambda[2])) {
+    // A contour along one line (an edge lying on a face): the normal is
+    // across the line. The sums' own direction along it would read the
+    // line's length as depth (the region's extent, detectContourRegions):
+    // a box edge resting on a box read 0.38 m deep.
+    const double spread = 1e-9 * (1 + c.norm());
+    if (!(lambda[2] > spread * spread * static_cast<double>(r.contour.size()))) return s;  // one point
+    const Vector3d line = es.eigenvectors().col(2);
+    const Vector3d across = s - s.dot(line) * line;
+    return across.norm() > 1e-6 ? across.normalized() : s;
+  }
   Vector3d n = es.eigenvectors().col(0);
   return n.dot(s) < 0 ? Vector3d(-n) : n;
 }

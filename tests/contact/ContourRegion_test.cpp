@@ -179,6 +179,32 @@ TEST(ContourRegion, FacesThatOnlyTouchAreHeldByTheirWatchedCorners) {
               1e-6 * upper.getMass() * 9.8);
 }
 
+TEST(ContourRegion, AnEdgeLyingOnAFaceIsNotReadAsDeep) {
+  // A unit cube turned 45° about x rests on its lowest edge, which lies on
+  // a fixed cube's top face (sunk by round-off) and hangs over its side.
+  // The crossings all lie along that edge: their contour is a line, which
+  // fixes no plane. The region's normal must then be across the line; the
+  // crossing faces' normals summed (the hanging end adds the side face's)
+  // had a part along it, and the line's length, 0.6 m, read along that
+  // normal was taken as the region's depth: in a 27-box pile such a region
+  // pushed a box 13 cm up in one step.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 1, 1, 1, 1000));
+  lower.setDynamic(false);
+  lower.setPose(RigidTransform3d(0, 0, 0.5));
+  RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 1, 1, 1, 1000));
+  const Vector3d p0(0.4, 0.1, 1 + std::sqrt(0.5) - 1e-10);
+  upper.setPose(RigidTransform3d(p0, Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitX()).toRotationMatrix()));
+  r.mech.setDefaultCollisionBehavior(true, 0.5);  // DEFAULT: contour regions
+  r.run(1e-3, 1e-3);
+  for (const ContactPoint& c : r.mech.getCollisionManager().getContacts()) {
+    EXPECT_LT(c.depth, 1e-6);
+    EXPECT_LT(std::abs(c.normal.x()), 1e-6) << "the normal is across the edge (along x)";
+  }
+  // Balanced on its edge, it barely moves in one step.
+  EXPECT_LT((upper.getPosition() - p0).norm(), 1e-5);
+}
+
 TEST(ContourRegion, AnEdgeCrossingAnEdgeIsAContact) {
   // Two cubes turned 45° about x and about y: the lower's top edge runs
   // along y, the upper's bottom edge along x, and the upper sits d = 2 mm
