@@ -261,13 +261,17 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// A contact found again (the same collidables and vertex) starts the
   /// velocity solve with the impulses it carried in the last one: its
   /// normal impulse, and its friction impulse projected onto its new
-  /// friction directions (sinew/contact/ContactWarmStart.cpp).
+  /// friction directions. A contour region's point, which is no vertex,
+  /// is found again as the nearest of the pair's last region points within
+  /// rigidPointTol of it (each continued once at most;
+  /// sinew/contact/ContactWarmStart.cpp).
   void getWarmStart(double h, double* unilateral, double* friction) const override;
 
   // AuxStateComponent: what the next step takes from the last solve, so
   // that a restored state continues bit for bit. Variable size: the count
   // of warm contacts, then per contact its collidables (numbered as
-  // detection lists them), its vertex, normal force and friction force;
+  // detection lists them), its vertex, normal force, friction force and
+  // position;
   // then the count of bilateral contacts that pulled (left out of the next
   // detection), then per contact its collidables and vertex.
   int getAuxStateSize() const override {
@@ -495,8 +499,11 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
     int vertex;
     double normalForce;
     Vector3d frictionForce;
+    Vector3d position;  ///< where it acted (a region point is found again by it)
   };
-  static constexpr int kWarmValues = 7;
+  static constexpr int kWarmValues = 10;
+  /// The last solve's region point that each contact continues, or null.
+  std::vector<const WarmContact*> matchRegionPoints() const;
   std::vector<WarmContact> myWarm;
   void keepWarm();
 };

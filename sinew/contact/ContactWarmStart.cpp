@@ -1,14 +1,17 @@
 // The warm start of the velocity solve's contact rows (guide §8.9; used by
 // the Gauss–Seidel path of a pile, KKTSolver/ContactLCP): a contact found
-// again starts from the impulses it carried in the last solve. Those
+// again starts from the impulses it carried in the last solve: a vertex
+// contact by its vertex, a contour region's point (no mesh vertex, and
+// numbered afresh by each detection) by where it is. Those
 // forces are state — the next step depends on them — and so are the
 // bilateral contacts that pulled, which the next detection leaves out
 // (§8.4.1.2). Both travel with the saved state (AuxStateComponent), keyed
 // by the collidables' places in detection's list of collidables and the
-// penetrating vertex.
+// penetrating vertex or the point.
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -19,17 +22,59 @@ namespace sinew {
 void CollisionManager::keepWarm() {
   myWarm.clear();
   for (const ContactPoint& c : myReported)
-    if (c.vertex >= 0 && (c.normalForce != 0 || !c.frictionForce.isZero()))
-      myWarm.push_back({c.collidableA, c.collidableB, c.vertex, c.normalForce, c.frictionForce});
+    if (c.normalForce != 0 || !c.frictionForce.isZero())
+      myWarm.push_back({c.collidableA, c.collidableB, c.vertex, c.normalForce, c.frictionForce, c.position});
+}
+
+std::vector<const CollisionManager::WarmContact*> CollisionManager::matchRegionPoints() const {
+  // Region points are no vertex (vertex < 0). Each new one of a pair may
+  // continue the pair's last region point within rigidPointTol (closer
+  // than that, hull points count as one), closest pairs first, each old
+  // point once: a region's hull keeps its corners from step to step while
+  // the bodies rest, and a point that is new starts from no impulse.
+  using Pair = std::pair<const Component*, const Component*>;
+  std::map<Pair, std::vector<const WarmContact*>> last;
+  for (const WarmContact& w : myWarm)
+    if (w.vertex < 0) last[Pair(w.a, w.b)].push_back(&w);
+  std::vector<const WarmContact*> match(myContacts.size(), nullptr);
+  if (last.empty()) return match;
+  struct Candidate {
+    double distance;
+    size_t contact;
+    const WarmContact* warm;
+  };
+  std::vector<Candidate> candidates;
+  for (size_t k = 0; k < myContacts.size(); ++k) {
+    const ContactPoint& c = myContacts[k];
+    if (c.vertex >= 0 || !c.behavior) continue;
+    const auto it = last.find(Pair(c.collidableA, c.collidableB));
+    if (it == last.end()) continue;
+    const double tol = rigidPointTol(*c.behavior);
+    for (const WarmContact* w : it->second) {
+      const double d = (w->position - c.position).norm();
+      if (d <= tol) candidates.push_back({d, k, w});
+    }
+  }
+  // Ties in distance go by the contact's and the old point's order, so
+  // that a restored state matches as the run did.
+  std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
+    return std::tie(x.distance, x.contact, x.warm) < std::tie(y.distance, y.contact, y.warm);
+  });
+  std::set<const WarmContact*> used;
+  for (const Candidate& k : candidates)
+    if (!match[k.contact] && used.insert(k.warm).second) match[k.contact] = k.warm;
+  return match;
 }
 
 void CollisionManager::getWarmStart(double h, double* unilateral, double* friction) const {
   if (myWarm.empty()) return;
   using Key = std::tuple<const Component*, const Component*, int>;
   std::map<Key, const WarmContact*> last;
-  for (const WarmContact& w : myWarm) last.emplace(Key(w.a, w.b, w.vertex), &w);
+  for (const WarmContact& w : myWarm)
+    if (w.vertex >= 0) last.emplace(Key(w.a, w.b, w.vertex), &w);
+  const std::vector<const WarmContact*> regionMatch = matchRegionPoints();
   auto find = [&](const ContactPoint& c) -> const WarmContact* {
-    if (c.vertex < 0) return nullptr;  // contour-region points have no identity across steps
+    if (c.vertex < 0) return regionMatch[&c - myContacts.data()];
     const auto it = last.find(Key(c.collidableA, c.collidableB, c.vertex));
     return it == last.end() ? nullptr : it->second;
   };
@@ -55,6 +100,7 @@ void CollisionManager::getAuxState(double* x) const {
   for (const WarmContact& w : myWarm) {
     x[0] = number(w.a), x[1] = number(w.b), x[2] = w.vertex, x[3] = w.normalForce;
     x[4] = w.frictionForce.x(), x[5] = w.frictionForce.y(), x[6] = w.frictionForce.z();
+    x[7] = w.position.x(), x[8] = w.position.y(), x[9] = w.position.z();
     x += kWarmValues;
   }
   *x++ = static_cast<double>(mySeparating.size());
@@ -90,7 +136,7 @@ void CollisionManager::setAuxState(const double* x) {
   const double* v = x + 1;
   for (int k = 0; k < nWarm; ++k, v += kWarmValues) {
     const Component *a = component(v[0]), *b = component(v[1]);
-    if (a && b) myWarm.push_back({a, b, static_cast<int>(v[2]), v[3], Vector3d(v[4], v[5], v[6])});
+    if (a && b) myWarm.push_back({a, b, static_cast<int>(v[2]), v[3], Vector3d(v[4], v[5], v[6]), Vector3d(v[7], v[8], v[9])});
   }
   ++v;  // the second count
   for (int k = 0; k < nSeparating; ++k, v += 3) {

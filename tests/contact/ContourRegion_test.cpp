@@ -205,6 +205,36 @@ TEST(ContourRegion, AnEdgeLyingOnAFaceIsNotReadAsDeep) {
   EXPECT_LT((upper.getPosition() - p0).norm(), 1e-5);
 }
 
+TEST(ContourRegion, ARegionPointFoundAgainStartsFromItsLastImpulse) {
+  // A cube resting sunk on a wider fixed one is held by a contour region's
+  // hull corners, which are no mesh vertex and are numbered afresh by each
+  // detection. Found again where they were, each starts the next contact
+  // solve (the Gauss–Seidel path's warm start) from the impulses it
+  // carried: together the cube's weight times h.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 0.4, 0.4, 0.2, 125));
+  lower.setDynamic(false);
+  RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
+  upper.setPose(RigidTransform3d(0.05, 0, 0.2 - 1e-3));
+  r.mech.setDefaultCollisionBehavior(true, 0.5);  // DEFAULT: contour regions
+  const double h = 1e-3;
+  r.run(0.2, h);
+  CollisionManager& cm = r.mech.getCollisionManager();
+  const auto& contacts = cm.getContacts();
+  ASSERT_FALSE(contacts.empty());
+  double reported = 0;
+  for (const ContactPoint& c : contacts) {
+    EXPECT_LT(c.vertex, -1) << "held by the region's points";
+    reported += c.normalForce;
+  }
+  EXPECT_NEAR(reported, upper.getMass() * 9.8, 1e-6 * upper.getMass() * 9.8);
+  // The rows of the last build are those contacts (one normal row and two
+  // friction rows each), at the same places: each continues itself.
+  std::vector<double> normal(contacts.size(), 0.0), friction(2 * contacts.size(), 0.0);
+  cm.getWarmStart(h, normal.data(), friction.data());
+  for (size_t k = 0; k < contacts.size(); ++k) EXPECT_NEAR(normal[k], contacts[k].normalForce * h, 1e-12);
+}
+
 TEST(ContourRegion, AnEdgeCrossingAnEdgeIsAContact) {
   // Two cubes turned 45° about x and about y: the lower's top edge runs
   // along y, the upper's bottom edge along x, and the upper sits d = 2 mm
