@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -60,9 +59,11 @@ std::vector<const CollisionManager::WarmContact*> CollisionManager::matchRegionP
   std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
     return std::tie(x.distance, x.contact, x.warm) < std::tie(y.distance, y.contact, y.warm);
   });
-  std::set<const WarmContact*> used;
-  for (const Candidate& k : candidates)
-    if (!match[k.contact] && used.insert(k.warm).second) match[k.contact] = k.warm;
+  std::vector<char> used(myWarm.size(), 0);
+  for (const Candidate& k : candidates) {
+    char& taken = used[k.warm - myWarm.data()];
+    if (!match[k.contact] && !taken) match[k.contact] = k.warm, taken = 1;
+  }
   return match;
 }
 
@@ -73,17 +74,17 @@ void CollisionManager::getWarmStart(double h, double* unilateral, double* fricti
   for (const WarmContact& w : myWarm)
     if (w.vertex >= 0) last.emplace(Key(w.a, w.b, w.vertex), &w);
   const std::vector<const WarmContact*> regionMatch = matchRegionPoints();
-  auto find = [&](const ContactPoint& c) -> const WarmContact* {
-    if (c.vertex < 0) return regionMatch[&c - myContacts.data()];
+  auto find = [&](int k) -> const WarmContact* {  // contact k of myContacts
+    const ContactPoint& c = myContacts[k];
+    if (c.vertex < 0) return regionMatch[k];
     const auto it = last.find(Key(c.collidableA, c.collidableB, c.vertex));
     return it == last.end() ? nullptr : it->second;
   };
   for (size_t r = 0; r < myRowContact.size(); ++r)
-    if (const WarmContact* w = find(myContacts[myRowContact[r]])) unilateral[r] = std::max(w->normalForce, 0.0) * h;
-  for (size_t r = 0; r < myFrictionContact.size(); ++r) {
-    const ContactPoint& c = myContacts[myFrictionContact[r]];
-    if (const WarmContact* w = find(c)) friction[r] = w->frictionForce.dot(c.frictionDirs[r % 2]) * h;
-  }
+    if (const WarmContact* w = find(myRowContact[r])) unilateral[r] = std::max(w->normalForce, 0.0) * h;
+  for (size_t r = 0; r < myFrictionContact.size(); ++r)
+    if (const WarmContact* w = find(myFrictionContact[r]))
+      friction[r] = w->frictionForce.dot(myContacts[myFrictionContact[r]].frictionDirs[r % 2]) * h;
 }
 
 void CollisionManager::getAuxState(double* x) const {
@@ -136,7 +137,8 @@ void CollisionManager::setAuxState(const double* x) {
   const double* v = x + 1;
   for (int k = 0; k < nWarm; ++k, v += kWarmValues) {
     const Component *a = component(v[0]), *b = component(v[1]);
-    if (a && b) myWarm.push_back({a, b, static_cast<int>(v[2]), v[3], Vector3d(v[4], v[5], v[6]), Vector3d(v[7], v[8], v[9])});
+    if (a && b)
+      myWarm.push_back({a, b, static_cast<int>(v[2]), v[3], Vector3d(v[4], v[5], v[6]), Vector3d(v[7], v[8], v[9])});
   }
   ++v;  // the second count
   for (int k = 0; k < nSeparating; ++k, v += 3) {

@@ -71,14 +71,17 @@ std::vector<int> convexHull(const std::vector<Eigen::Vector2d>& pts, double flat
 }
 
 /// The region's normal: that of the plane fitted to its contour, oriented
-/// along Σ n_B − Σ n_A (B's outward normals point toward A); when the
-/// contour fixes no plane, that sum itself (too few points, or one), or
-/// its part across the contour's line (collinear points).
+/// along Σ n_B − Σ n_A (B's outward normals point toward A); that sum
+/// itself when the contour is one point. A contour along one line (an
+/// edge lying on a face) fixes no plane: its normal is then the face's,
+/// the side whose crossing faces agree (the longer sum of their normals),
+/// across the line. Zero where not even that can be told: the caller
+/// leaves such a region to the watched vertices.
 Vector3d regionNormal(const Region& r) {
   Vector3d s = r.normalsB - r.normalsA;
   if (!(s.norm() > 0)) s = Vector3d::UnitZ();
   s.normalize();
-  if (r.contour.size() < 3) return s;
+  if (r.contour.size() < 2) return s;
   Vector3d c = Vector3d::Zero();
   for (const Vector3d& p : r.contour) c += p;
   c /= static_cast<double>(r.contour.size());
@@ -87,15 +90,15 @@ Vector3d regionNormal(const Region& r) {
   Eigen::SelfAdjointEigenSolver<Matrix3d> es(cov);
   const Vector3d& lambda = es.eigenvalues();  // ascending
   if (!(lambda[1] > 1e-8 * lambda[2])) {
-    // A contour along one line (an edge lying on a face): the normal is
-    // across the line. The sums' own direction along it would read the
-    // line's length as depth (the region's extent, detectContourRegions):
-    // a box edge resting on a box read 0.38 m deep.
     const double spread = 1e-9 * (1 + c.norm());
     if (!(lambda[2] > spread * spread * static_cast<double>(r.contour.size()))) return s;  // one point
+    // Not the sum s across the line: the edge's two faces tilt it (6° for
+    // an edge at 30° and 60°), and any part along the line reads the
+    // line's length as depth (a box edge resting on a box read 0.38 m).
     const Vector3d line = es.eigenvectors().col(2);
-    const Vector3d across = s - s.dot(line) * line;
-    return across.norm() > 1e-6 ? across.normalized() : s;
+    const Vector3d face = r.normalsB.norm() >= r.normalsA.norm() ? r.normalsB : Vector3d(-r.normalsA);
+    const Vector3d across = face - face.dot(line) * line;
+    return across.norm() > 1e-6 * face.norm() ? Vector3d(across.normalized()) : Vector3d::Zero();
   }
   Vector3d n = es.eigenvectors().col(0);
   return n.dot(s) < 0 ? Vector3d(-n) : n;
@@ -248,6 +251,7 @@ void CollisionManager::detectContourRegions(const Collider& a, const Collider& b
   int id = 0;
   for (const Region& r : regions) {
     const Vector3d n = regionNormal(r);
+    if (n.isZero()) continue;
     // An edge crossing an edge has no vertex inside: its depth is the
     // contour's extent along the normal.
     double lo = INFINITY, hi = -INFINITY;

@@ -30,7 +30,8 @@
 // from the exact frictionless normal impulses (on redundant contacts that
 // pass's held-active-set responses come from a nearly singular
 // factorization, and a 100-box pile was flung apart by them), and alone,
-// from no impulse, for piles, where the exact path's pivoting cycles.
+// from the last step's impulses where the contacts are found again, for
+// piles, where the exact path's pivoting cycles.
 #pragma once
 
 #include <Eigen/Core>

@@ -143,8 +143,8 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   myContactStale = myContactStale || sPatternChanged;
   myUsedContact = false;
   // Many contacts between rigid bodies alone (a pile): Gauss–Seidel over
-  // the sparse operator, normal and friction rows together, from no
-  // impulse. The exact path costs more there: its pivoting on the normal
+  // the sparse operator, normal and friction rows together, from the last
+  // step's impulses (below). The exact path costs more there: its pivoting on the normal
   // rows cycles among redundant face-on-face rows through a factorization
   // a pass, and its friction pass needs one response solve per row (with
   // ContactLCP's stall rule, the 100-box pile's first 2 s went from 19.9

@@ -179,60 +179,103 @@ TEST(ContourRegion, FacesThatOnlyTouchAreHeldByTheirWatchedCorners) {
               1e-6 * upper.getMass() * 9.8);
 }
 
-TEST(ContourRegion, AnEdgeLyingOnAFaceIsNotReadAsDeep) {
-  // A unit cube turned 45° about x rests on its lowest edge, which lies on
-  // a fixed cube's top face (sunk by round-off) and hangs over its side.
-  // The crossings all lie along that edge: their contour is a line, which
-  // fixes no plane. The region's normal must then be across the line; the
-  // crossing faces' normals summed (the hanging end adds the side face's)
-  // had a part along it, and the line's length, 0.6 m, read along that
-  // normal was taken as the region's depth: in a 27-box pile such a region
+TEST(ContourRegion, AnEdgeLyingOnAFaceTakesTheFacesNormal) {
+  // A unit cube turned about x rests on its lowest edge, which lies on a
+  // fixed cube's top face and hangs over its side (x ∈ [−0.1, 0.9] on a
+  // face ending at 0.5). The crossings all lie along that edge: their
+  // contour is a line, which fixes no plane. The region's normal must then
+  // be the face's (along z): the crossing faces' normals summed have the
+  // edge's two faces in them (tilted sideways unless they meet the face at
+  // 45° each) and, where the edge hangs over, the side face (a part along
+  // the edge). Along such a normal the line's length, not the sinking, was
+  // read as the region's depth: in a 27-box pile a region of this kind
   // pushed a box 13 cm up in one step.
-  test::TestRoot r(Vector3d(0, 0, -9.8));
-  RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 1, 1, 1, 1000));
-  lower.setDynamic(false);
-  lower.setPose(RigidTransform3d(0, 0, 0.5));
-  RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 1, 1, 1, 1000));
-  const Vector3d p0(0.4, 0.1, 1 + std::sqrt(0.5) - 1e-10);
-  upper.setPose(RigidTransform3d(p0, Eigen::AngleAxisd(M_PI / 4, Vector3d::UnitX()).toRotationMatrix()));
-  r.mech.setDefaultCollisionBehavior(true, 0.5);  // DEFAULT: contour regions
-  r.run(1e-3, 1e-3);
-  for (const ContactPoint& c : r.mech.getCollisionManager().getContacts()) {
-    EXPECT_LT(c.depth, 1e-6);
-    EXPECT_LT(std::abs(c.normal.x()), 1e-6) << "the normal is across the edge (along x)";
+  struct Case {
+    double turn, sunk;
+    bool region;  // deep enough to be a region (else the watched vertices hold it)
+  };
+  for (const Case& k : {Case{M_PI / 4, 1e-10, false}, Case{M_PI / 6, 1e-5, true}}) {
+    SCOPED_TRACE(k.turn);
+    test::TestRoot r(Vector3d(0, 0, -9.8));
+    RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 1, 1, 1, 1000));
+    lower.setDynamic(false);
+    lower.setPose(RigidTransform3d(0, 0, 0.5));
+    RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 1, 1, 1, 1000));
+    const double lowest = 0.5 * (std::sin(k.turn) + std::cos(k.turn));  // the edge below the centre
+    const Vector3d p0(0.4, 0.1, 1 + lowest - k.sunk);
+    upper.setPose(RigidTransform3d(p0, Eigen::AngleAxisd(k.turn, Vector3d::UnitX()).toRotationMatrix()));
+    r.mech.setDefaultCollisionBehavior(true, 0.5);  // DEFAULT: contour regions
+    const double h = 1e-3;
+    r.run(h, h);
+    const auto& contacts = r.mech.getCollisionManager().getContacts();
+    ASSERT_FALSE(contacts.empty());
+    int regionPoints = 0;
+    double force = 0, moment = 0;  // about the y axis through the cube's centre
+    for (const ContactPoint& c : contacts) {
+      EXPECT_GT(std::abs(c.normal.z()), 1 - 1e-9) << "the face's normal";
+      EXPECT_LT(c.depth, 2 * k.sunk + 1e-9);
+      EXPECT_GE(c.normalForce, 0);
+      if (c.vertex < -1) {
+        ++regionPoints;
+        EXPECT_NEAR(c.depth, k.sunk, 1e-3 * k.sunk);
+      }
+      force += c.normalForce;
+      moment += c.normalForce * (c.position.x() - p0.x());
+    }
+    EXPECT_EQ(regionPoints > 0, k.region);
+    EXPECT_GT(force, 0) << "supported";
+    // Not pushed up, and moved no more than a step's fall g h² (9.8e-6 m)
+    // as it starts to tip.
+    EXPECT_LT(upper.getPosition().z(), p0.z() + 1e-9);
+    EXPECT_LT((upper.getPosition() - p0).norm(), 1e-5);
+    if (k.region) {
+      // The region's points at the supported segment's ends (x = −0.1 and
+      // 0.5) carry the cube without turning it about y: their loads are
+      // inversely as their distances from its centre (1 : 5), up to the
+      // centre's motion over the step (the arms are taken from p0).
+      EXPECT_NEAR(moment, 0, 1e-5 * force);
+    }
   }
-  // Balanced on its edge, it barely moves in one step.
-  EXPECT_LT((upper.getPosition() - p0).norm(), 1e-5);
 }
 
-TEST(ContourRegion, ARegionPointFoundAgainStartsFromItsLastImpulse) {
-  // A cube resting sunk on a wider fixed one is held by a contour region's
-  // hull corners, which are no mesh vertex and are numbered afresh by each
-  // detection. Found again where they were, each starts the next contact
-  // solve (the Gauss–Seidel path's warm start) from the impulses it
-  // carried: together the cube's weight times h.
-  test::TestRoot r(Vector3d(0, 0, -9.8));
-  RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 0.4, 0.4, 0.2, 125));
-  lower.setDynamic(false);
-  RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
-  upper.setPose(RigidTransform3d(0.05, 0, 0.2 - 1e-3));
-  r.mech.setDefaultCollisionBehavior(true, 0.5);  // DEFAULT: contour regions
-  const double h = 1e-3;
-  r.run(0.2, h);
-  CollisionManager& cm = r.mech.getCollisionManager();
-  const auto& contacts = cm.getContacts();
-  ASSERT_FALSE(contacts.empty());
-  double reported = 0;
-  for (const ContactPoint& c : contacts) {
-    EXPECT_LT(c.vertex, -1) << "held by the region's points";
-    reported += c.normalForce;
+TEST(ContourRegion, ARegionPointFoundAgainWithinRigidPointTolStartsFromItsLastImpulse) {
+  // A cube sunk 1 mm into a wider fixed one slides on it without friction
+  // at 0.1 m/s, held by a contour region's hull corners, which are no mesh
+  // vertex: detection numbers them afresh each time, so they are found
+  // again by where they are. From one detection to the next (the step's
+  // and its stabilization's) they move v h = 1e-4 m: within a
+  // rigidPointTol of 1e-3 each starts the next contact solve (the
+  // Gauss–Seidel path's warm start) from the impulse it carried, together
+  // the cube's weight times h; within 1e-5 none is found again, and all
+  // start from zero (the numbering alone would have matched them).
+  for (double pointTol : {1e-3, 1e-5}) {
+    SCOPED_TRACE(pointTol);
+    test::TestRoot r(Vector3d(0, 0, -9.8));
+    RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 2, 2, 0.2, 125));
+    lower.setDynamic(false);
+    RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
+    upper.setPose(RigidTransform3d(0, 0, 0.2 - 1e-3));
+    upper.setVelocity(Twist(0.1, 0, 0, 0, 0, 0));
+    r.mech.setCollisionBehavior(upper, lower, true, 0.0).setRigidPointTol(pointTol);  // DEFAULT: regions
+    const double h = 1e-3;
+    r.run(0.05, h);
+    CollisionManager& cm = r.mech.getCollisionManager();
+    const auto& contacts = cm.getContacts();
+    ASSERT_FALSE(contacts.empty());
+    double reported = 0;
+    for (const ContactPoint& c : contacts) {
+      EXPECT_LT(c.vertex, -1) << "held by the region's points";
+      reported += c.normalForce;
+    }
+    EXPECT_NEAR(reported, upper.getMass() * 9.8, 1e-6 * upper.getMass() * 9.8);
+    EXPECT_NEAR(upper.getVelocity()[0], 0.1, 1e-9) << "sliding freely";
+    // The rows of the last build are those contacts at their new places
+    // (one normal row each; no friction rows). Room for more, in case.
+    std::vector<double> normal(4 * contacts.size(), 0.0), friction(8 * contacts.size(), 0.0);
+    cm.getWarmStart(h, normal.data(), friction.data());
+    for (size_t k = 0; k < contacts.size(); ++k)
+      EXPECT_NEAR(normal[k], pointTol > 1e-4 ? contacts[k].normalForce * h : 0.0, 1e-12);
   }
-  EXPECT_NEAR(reported, upper.getMass() * 9.8, 1e-6 * upper.getMass() * 9.8);
-  // The rows of the last build are those contacts (one normal row and two
-  // friction rows each), at the same places: each continues itself.
-  std::vector<double> normal(contacts.size(), 0.0), friction(2 * contacts.size(), 0.0);
-  cm.getWarmStart(h, normal.data(), friction.data());
-  for (size_t k = 0; k < contacts.size(); ++k) EXPECT_NEAR(normal[k], contacts[k].normalForce * h, 1e-12);
 }
 
 TEST(ContourRegion, AnEdgeCrossingAnEdgeIsAContact) {

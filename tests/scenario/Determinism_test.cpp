@@ -28,8 +28,8 @@ std::vector<Scene> scenes() {
       {"hingeChain10", [] { return bench::makeHingeChain(10); }, 0.5},
       {"boxPile10", [] { return bench::makeBoxes(10, true); }, 1.0},  // they land at 0.45 s and tumble
       // 240 friction rows: ContactLCP, started from the last step's contact
-      // forces, which the state carries (the cubes' watched corners and
-      // the plane's contacts; a contour region's points start from zero)
+      // forces, which the state carries (the cubes' watched corners, the
+      // plane's contacts, and a contour region's points by their position)
       {"boxStack30", [] { return bench::makeBoxes(30, false); }, 0.04},
       {"femHexBeam", [] {
          FemModel3d* fem;
