@@ -378,10 +378,10 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// CONTOUR_REGION's watched vertices (ContourRegions.cpp): those of
   /// either body within `margin` of the other that no region holds
   /// (`inRegion`, per side), so that a body is caught as it arrives
-  /// (speculative contact), nor one within pointTol of a region's point
-  /// facing the same way (the contacts [regionsFrom, end)); of each set
-  /// facing one way (one normal) only the corners of its hull on the plane
-  /// stay, as a region's do.
+  /// (speculative contact); of each set facing one way (one normal) only
+  /// the corners of its hull on the plane stay, as a region's do, and of
+  /// those none within pointTol of a region's point (the contacts
+  /// [regionsFrom, end)) facing its way.
   void detectApproach(const Collider& a, const Collider& b, double margin, double eps, double pointTol,
                       const std::array<std::vector<char>, 2>& inRegion, size_t regionsFrom);
   /// Of the contacts [second, end) found for B's vertices against A, drops

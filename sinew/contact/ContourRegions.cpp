@@ -293,17 +293,6 @@ void CollisionManager::detectApproach(const Collider& a, const Collider& b, doub
   std::vector<ContactPoint> all(std::make_move_iterator(myContacts.begin() + first),
                                 std::make_move_iterator(myContacts.end()));
   myContacts.resize(first);
-  // A vertex at a region's point, facing its way, is that point again: a
-  // corner just inside by one test and on the boundary by the region's own
-  // (a stack's cube corners at the faces' common corners). Kept, it would
-  // load the same place twice and slow the contact solve (a 30-cube stack
-  // had eight contacts a face, four of them in pairs).
-  std::erase_if(all, [&](const ContactPoint& w) {
-    return std::any_of(myContacts.begin() + regionsFrom, myContacts.end(), [&](const ContactPoint& p) {
-      // (a B vertex's contact names B first: its normal is turned)
-      return (p.position - w.position).norm() <= pointTol && std::abs(p.normal.dot(w.normal)) > 1 - 1e-3;
-    });
-  });
   // Sets facing one way (one normal), each reduced to its hull's corners
   // as a collision plane reduces the vertices within its reach: a flat
   // face arriving on another keeps four contacts however finely it is
@@ -326,6 +315,26 @@ void CollisionManager::detectApproach(const Collider& a, const Collider& b, doub
     addHullContacts(points, depths, all[i].normal, pointTol,
                     [&](int k) { myContacts.push_back(std::move(all[members[k]])); });
   }
+  // A corner so kept at a region's point, facing its way, is that point
+  // again: a vertex just inside by one test and on the boundary by the
+  // region's own (a stack's cube corners at the faces' common corners).
+  // Kept, it would load the same place twice and slow the contact solve (a
+  // 30-cube stack had eight contacts a face, four of them in pairs). After
+  // the reduction, so that a finely meshed face does not put its next
+  // vertices in as corners. Facing its way: along the region's normal,
+  // turned where the vertex is B's (its contact names B first); 1e-3, as
+  // a region's fitted plane may lean a little from a face's own normal.
+  const auto regions = myContacts.begin() + static_cast<std::ptrdiff_t>(regionsFrom);
+  const auto watched = myContacts.begin() + static_cast<std::ptrdiff_t>(first);
+  myContacts.erase(std::remove_if(watched, myContacts.end(),
+                                  [&](const ContactPoint& w) {
+                                    return std::any_of(regions, watched, [&](const ContactPoint& p) {
+                                      const double turn = w.collidableA == p.collidableA ? 1.0 : -1.0;
+                                      return (p.position - w.position).norm() <= pointTol &&
+                                             turn * p.normal.dot(w.normal) > 1 - 1e-3;
+                                    });
+                                  }),
+                   myContacts.end());
 }
 
 }  // namespace sinew
