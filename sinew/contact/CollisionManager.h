@@ -262,9 +262,10 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// velocity solve with the impulses it carried in the last one: its
   /// normal impulse, and its friction impulse projected onto its new
   /// friction directions. A contour region's point, which is no vertex,
-  /// is found again as the nearest of the pair's last region points within
-  /// rigidPointTol of it (each continued once at most;
-  /// sinew/contact/ContactWarmStart.cpp).
+  /// is found again as the nearest of the pair's last region points in
+  /// whose neighbourhood it lies (nearer to it than half the distance to
+  /// the pair's next one, or than rigidPointTol), each continued once at
+  /// most (sinew/contact/ContactWarmStart.cpp).
   void getWarmStart(double h, double* unilateral, double* friction) const override;
 
   // AuxStateComponent: what the next step takes from the last solve, so

@@ -27,16 +27,33 @@ void CollisionManager::keepWarm() {
 
 std::vector<const CollisionManager::WarmContact*> CollisionManager::matchRegionPoints() const {
   // Region points are no vertex (vertex < 0). Each new one of a pair may
-  // continue the pair's last region point within rigidPointTol (closer
-  // than that, hull points count as one), closest pairs first, each old
-  // point once: a region's hull keeps its corners from step to step while
-  // the bodies rest, and a point that is new starts from no impulse.
+  // continue one of the pair's last region points that it is nearer than
+  // half the distance from that point to the pair's next one (its own
+  // neighbourhood, where no other old point is nearer), or than
+  // rigidPointTol (closer than that, hull points count as one); closest
+  // pairs first, each old point once. A hull corner where the contour
+  // crosses an edge slides along it as the body tilts, by more than
+  // rigidPointTol in a step: within that alone, 4 in 10 of a swaying
+  // 30-cube stack's region points started from zero each step, and it
+  // swayed at 9 mm/s after 1 s instead of 3. A point with no old one near
+  // starts from zero.
   using Pair = std::pair<const Component*, const Component*>;
-  std::map<Pair, std::vector<const WarmContact*>> last;
+  struct Old {
+    const WarmContact* warm;
+    double reach = 0;  ///< half the distance to the pair's nearest other old point
+  };
+  std::map<Pair, std::vector<Old>> last;
   for (const WarmContact& w : myWarm)
-    if (w.vertex < 0) last[Pair(w.a, w.b)].push_back(&w);
+    if (w.vertex < 0) last[Pair(w.a, w.b)].push_back({&w});
   std::vector<const WarmContact*> match(myContacts.size(), nullptr);
   if (last.empty()) return match;
+  for (auto& [pair, olds] : last)
+    for (Old& o : olds) {
+      double nearest = INFINITY;
+      for (const Old& p : olds)
+        if (p.warm != o.warm) nearest = std::min(nearest, (p.warm->position - o.warm->position).norm());
+      o.reach = 0.5 * nearest;
+    }
   struct Candidate {
     double distance;
     size_t contact;
@@ -49,9 +66,9 @@ std::vector<const CollisionManager::WarmContact*> CollisionManager::matchRegionP
     const auto it = last.find(Pair(c.collidableA, c.collidableB));
     if (it == last.end()) continue;
     const double tol = rigidPointTol(*c.behavior);
-    for (const WarmContact* w : it->second) {
-      const double d = (w->position - c.position).norm();
-      if (d <= tol) candidates.push_back({d, k, w});
+    for (const Old& o : it->second) {
+      const double d = (o.warm->position - c.position).norm();
+      if (d <= std::max(tol, o.reach)) candidates.push_back({d, k, o.warm});
     }
   }
   // Ties in distance go by the contact's and the old point's order, so
