@@ -262,17 +262,18 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// velocity solve with the impulses it carried in the last one: its
   /// normal impulse, and its friction impulse projected onto its new
   /// friction directions. A contour region's point, which is no vertex,
-  /// is found again as the nearest of the pair's last region points in
-  /// whose neighbourhood it lies (nearer to it than half the distance to
-  /// the pair's next one, or than rigidPointTol), each continued once at
-  /// most (sinew/contact/ContactWarmStart.cpp).
+  /// continues the nearest of the pair's last region points facing about
+  /// its way in whose neighbourhood it lies: nearer than rigidPointTol, or
+  /// than half the distance from that old point to the pair's nearest
+  /// other old one; each old point once at most
+  /// (sinew/contact/ContactWarmStart.cpp).
   void getWarmStart(double h, double* unilateral, double* friction) const override;
 
   // AuxStateComponent: what the next step takes from the last solve, so
   // that a restored state continues bit for bit. Variable size: the count
   // of warm contacts, then per contact its collidables (numbered as
-  // detection lists them), its vertex, normal force, friction force and
-  // position;
+  // detection lists them), its vertex, normal force, friction force,
+  // position and normal;
   // then the count of bilateral contacts that pulled (left out of the next
   // detection), then per contact its collidables and vertex.
   int getAuxStateSize() const override {
@@ -503,8 +504,9 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
     double normalForce;
     Vector3d frictionForce;
     Vector3d position;  ///< where it acted (a region point is found again by it)
+    Vector3d normal;    ///< its normal (and by it)
   };
-  static constexpr int kWarmValues = 10;
+  static constexpr int kWarmValues = 13;
   /// The last solve's region point that each contact continues, or null.
   std::vector<const WarmContact*> matchRegionPoints() const;
   std::vector<WarmContact> myWarm;

@@ -22,7 +22,7 @@ void CollisionManager::keepWarm() {
   myWarm.clear();
   for (const ContactPoint& c : myReported)
     if (c.normalForce != 0 || !c.frictionForce.isZero())
-      myWarm.push_back({c.collidableA, c.collidableB, c.vertex, c.normalForce, c.frictionForce, c.position});
+      myWarm.push_back({c.collidableA, c.collidableB, c.vertex, c.normalForce, c.frictionForce, c.position, c.normal});
 }
 
 std::vector<const CollisionManager::WarmContact*> CollisionManager::matchRegionPoints() const {
@@ -35,8 +35,10 @@ std::vector<const CollisionManager::WarmContact*> CollisionManager::matchRegionP
   // crosses an edge slides along it as the body tilts, by more than
   // rigidPointTol in a step: within that alone, 4 in 10 of a swaying
   // 30-cube stack's region points started from zero each step, and it
-  // swayed at 9 mm/s after 1 s instead of 3. A point with no old one near
-  // starts from zero.
+  // swayed at 9 mm/s after 1 s instead of 3. A lone old point of a pair
+  // has no neighbourhood beyond rigidPointTol, and an old point facing
+  // more than about 25° away (another region of the pair) is none's: a
+  // point with no old one near starts from zero.
   using Pair = std::pair<const Component*, const Component*>;
   struct Old {
     const WarmContact* warm;
@@ -52,7 +54,7 @@ std::vector<const CollisionManager::WarmContact*> CollisionManager::matchRegionP
       double nearest = INFINITY;
       for (const Old& p : olds)
         if (p.warm != o.warm) nearest = std::min(nearest, (p.warm->position - o.warm->position).norm());
-      o.reach = 0.5 * nearest;
+      o.reach = std::isfinite(nearest) ? 0.5 * nearest : 0.0;
     }
   struct Candidate {
     double distance;
@@ -68,7 +70,7 @@ std::vector<const CollisionManager::WarmContact*> CollisionManager::matchRegionP
     const double tol = rigidPointTol(*c.behavior);
     for (const Old& o : it->second) {
       const double d = (o.warm->position - c.position).norm();
-      if (d <= std::max(tol, o.reach)) candidates.push_back({d, k, o.warm});
+      if (d <= std::max(tol, o.reach) && o.warm->normal.dot(c.normal) > 0.9) candidates.push_back({d, k, o.warm});
     }
   }
   // Ties in distance go by the contact's and the old point's order, so
@@ -119,6 +121,7 @@ void CollisionManager::getAuxState(double* x) const {
     x[0] = number(w.a), x[1] = number(w.b), x[2] = w.vertex, x[3] = w.normalForce;
     x[4] = w.frictionForce.x(), x[5] = w.frictionForce.y(), x[6] = w.frictionForce.z();
     x[7] = w.position.x(), x[8] = w.position.y(), x[9] = w.position.z();
+    x[10] = w.normal.x(), x[11] = w.normal.y(), x[12] = w.normal.z();
     x += kWarmValues;
   }
   *x++ = static_cast<double>(mySeparating.size());
@@ -155,7 +158,8 @@ void CollisionManager::setAuxState(const double* x) {
   for (int k = 0; k < nWarm; ++k, v += kWarmValues) {
     const Component *a = component(v[0]), *b = component(v[1]);
     if (a && b)
-      myWarm.push_back({a, b, static_cast<int>(v[2]), v[3], Vector3d(v[4], v[5], v[6]), Vector3d(v[7], v[8], v[9])});
+      myWarm.push_back({a, b, static_cast<int>(v[2]), v[3], Vector3d(v[4], v[5], v[6]), Vector3d(v[7], v[8], v[9]),
+                        Vector3d(v[10], v[11], v[12])});
   }
   ++v;  // the second count
   for (int k = 0; k < nSeparating; ++k, v += 3) {

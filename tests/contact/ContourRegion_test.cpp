@@ -234,6 +234,11 @@ TEST(ContourRegion, AnEdgeLyingOnAFaceTakesTheFacesNormal) {
       // inversely as their distances from its centre (1 : 5), up to the
       // centre's motion over the step (the arms are taken from p0).
       EXPECT_NEAR(moment, 0, 1e-5 * force);
+      // Found again where they were, each starts the next contact solve
+      // from its own impulse (the loads differ: not a neighbour's).
+      std::vector<double> normal(4 * contacts.size(), 0.0), friction(8 * contacts.size(), 0.0);
+      r.mech.getCollisionManager().getWarmStart(h, normal.data(), friction.data());
+      for (size_t i = 0; i < contacts.size(); ++i) EXPECT_NEAR(normal[i], contacts[i].normalForce * h, 1e-9 * force * h);
     }
   }
 }

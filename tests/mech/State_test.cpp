@@ -192,7 +192,7 @@ TEST(StateRestore, AContactPartOfTheWrongSizeIsRejected) {
   // The manager's part is the last: the warm contacts' count and values,
   // then the count of pulled contacts (none here).
   ASSERT_EQ(s[s.size() - 1], 0);
-  const Eigen::Index count = s.size() - 2 - 10 * contacts;  // vertex, forces, position
+  const Eigen::Index count = s.size() - 2 - 13 * contacts;  // vertex, forces, position, normal
   ASSERT_EQ(s[count], contacts);
   mech.setState(s);  // as saved: accepted
   for (double bad : {contacts + 1.0, contacts - 0.5, -1.0, 1e9}) {
