@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "ContactScenes.h"
+#include "TestModels.h"
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/mech/MechModel.h"
 
@@ -78,6 +79,48 @@ TEST(ImpulseContact, CubeDroppedOnAPlateStopsWithoutBouncing) {
   EXPECT_NEAR(landed, std::sqrt(2 * 0.1 / 9.8), 2e-3);
   EXPECT_LT(maxRise, 1e-6);
   EXPECT_LT(s.box.getVelocity().norm(), 1e-6);
+}
+
+TEST(ImpulseContact, FrictionCarriedBetweenContactsOfEitherOrderOpposesTheSlip) {
+  // A cube slides at 0.5 m/s across an equal fixed one (μ = 0.3) under
+  // vertex penetration of both bodies' vertices: as its bottom corners
+  // leave the lower cube's top face, the lower cube's corners enter its
+  // bottom face, so the pair's contacts pass from "upper's vertex in the
+  // lower" to "lower's vertex in the upper". The joint correction's
+  // impulses found at t0 are carried to the contacts found at t1 (the
+  // nearest of the pair where the vertex is not found again), and a
+  // friction impulse, which acts on the contact's first body, turns with
+  // the order. The reported forces must then be the impulses that moved
+  // the cube: its momentum changes by gravity's and theirs alone, the
+  // friction always opposes the slip, and the cube slows at μ g.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 0.2, 0.2, 0.2, 125));
+  lower.setDynamic(false);
+  lower.setPose(RigidTransform3d(0, 0, 0.1));
+  RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
+  upper.setPose(RigidTransform3d(-0.01, 0, 0.3));  // square over it after 0.02 s
+  const double v0 = 0.5, mu = 0.3, g = 9.8, h = 1e-3, T = 0.12;
+  upper.setVelocity(Twist(v0, 0, 0, 0, 0, 0));
+  CollisionBehavior& b = r.mech.setCollisionBehavior(upper, lower, true, mu);
+  b.setMethod(CollisionBehavior::Method::VertexPenetration);
+  b.setVertexPenetrations(CollisionBehavior::VertexPenetrations::BothCollidables);
+  r.setIntegrator(Integrator::Impulse);
+  const double m = upper.getMass();
+  Vector3d impulse = Vector3d::Zero();  // of the reported contact forces, on the upper cube
+  bool upperFirst = false, lowerFirst = false;
+  r.root->addMonitor("forces", [&](double, double t1) {
+    CollisionManager& cm = r.mech.getCollisionManager();
+    const Vector3d f = cm.getContactForce(upper);
+    impulse += h * f;
+    EXPECT_LT(f.x(), 0) << "friction opposes the slip at t " << t1;
+    for (const ContactPoint& c : cm.getContacts()) (c.collidableA == &upper ? upperFirst : lowerFirst) = true;
+  });
+  r.run(T, h);
+  EXPECT_TRUE(upperFirst && lowerFirst) << "contacts of both orders";
+  const Vector3d dP = m * (upper.getVelocity().head<3>() - Vector3d(v0, 0, 0));
+  EXPECT_NEAR(dP.x(), impulse.x(), 1e-6 * m * v0) << "momentum along the slip";
+  EXPECT_NEAR(dP.z(), impulse.z() - m * g * T, 1e-6 * m * v0) << "momentum along the normal";
+  EXPECT_NEAR(upper.getVelocity()[0], v0 - mu * g * T, 0.01 * mu * g * T);
 }
 
 }  // namespace
