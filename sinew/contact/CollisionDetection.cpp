@@ -503,10 +503,9 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
       throw ModelError("CONTOUR_REGION contact needs the TRI_INTERSECTION or AJL_CONTOUR collider, not SIGNED_DISTANCE",
                        describe());
     std::array<std::vector<char>, 2> inRegion;
-    const size_t regionsFrom = myContacts.size();
     detectContourRegions(a, b, rigidPointTol(behav), rigidRegionTol(behav),  // rigid pairs: never bilateral
                          byContours ? &ajl : nullptr, &inRegion);
-    if (margin > 0) detectApproach(a, b, margin, tol, rigidPointTol(behav), inRegion, regionsFrom);
+    if (margin > 0) detectApproach(a, b, margin, tol, rigidPointTol(behav), inRegion, first);  // the regions from `first`
     settle(false);
     return;
   }
