@@ -284,6 +284,65 @@ TEST(ContourRegion, ARegionPointFoundAgainNearWhereItWasStartsFromItsLastImpulse
   }
 }
 
+TEST(ContourRegion, ARegionPointWithNoLastPointNearStartsFromZero) {
+  // The same sliding cube, carried 0.5 m along the plate between two
+  // detections: its new hull corners lie 0.3 m or more from every last
+  // one, beyond each one's neighbourhood (half the 0.2 m to the next
+  // corner) and rigidPointTol, so none continues an old impulse: the
+  // contact solve starts them from zero (the warm start leaves them
+  // untouched). Carried 1e-4 m instead, each is found again (the test
+  // above), so the rows are there to be warm-started.
+  for (double shift : {1e-4, 0.5}) {
+    SCOPED_TRACE(shift);
+    test::TestRoot r(Vector3d(0, 0, -9.8));
+    RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 2, 2, 0.2, 125));
+    lower.setDynamic(false);
+    RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
+    upper.setPose(RigidTransform3d(0, 0, 0.2 - 1e-3));
+    r.mech.setCollisionBehavior(upper, lower, true, 0.0);  // DEFAULT: regions
+    const double h = 1e-3;
+    r.run(0.02, h);
+    const std::vector<ContactPoint> last = r.mech.getCollisionManager().getContacts();
+    upper.setPose(RigidTransform3d(upper.getPosition() + Vector3d(shift, 0, 0), upper.getRotation()));
+    // The rows as the next step's velocity solve builds them (detection
+    // first), one per contact here; then forces of zero, which make the
+    // new contacts the reported ones, in the rows' order.
+    struct Rows : ConstraintBuilder {
+      double h;
+      int count = 0;
+      explicit Rows(double step) : h(step) {}
+      void beginRow(double, double, double, double) override { ++count; }
+      void addEntry(const DynamicComponent&, const Eigen::Ref<const Eigen::RowVectorXd>&) override {}
+      double stepSize() const override { return h; }
+    } g(h), n(h);
+    CollisionManager& cm = r.mech.getCollisionManager();
+    cm.getBilateralConstraints(g);
+    cm.getUnilateralConstraints(n);
+    ASSERT_EQ(g.count, 0);
+    ASSERT_EQ(n.count, 4) << "the region's four hull corners";
+    const double unset = -7;
+    std::vector<double> normal(n.count, unset), friction(2 * n.count, unset), zeros(n.count, 0.0);
+    cm.getWarmStart(h, normal.data(), friction.data());
+    cm.setConstraintForces(zeros.data(), zeros.data());
+    const auto& contacts = cm.getContacts();
+    ASSERT_EQ(contacts.size(), 4u);
+    for (size_t k = 0; k < contacts.size(); ++k) {
+      ASSERT_LT(contacts[k].vertex, -1) << "a region's point";
+      if (shift > 0.1) {
+        EXPECT_EQ(normal[k], unset) << "no last point near: from zero";
+        continue;
+      }
+      // The last point nearest: the one it moved on from.
+      const ContactPoint* from = &last[0];
+      for (const ContactPoint& c : last)
+        if ((c.position - contacts[k].position).norm() < (from->position - contacts[k].position).norm()) from = &c;
+      EXPECT_LT((from->position - contacts[k].position).norm(), 1e-3);
+      EXPECT_GT(from->normalForce, 0);
+      EXPECT_NEAR(normal[k], from->normalForce * h, 1e-12) << "found again";
+    }
+  }
+}
+
 TEST(ContourRegion, AWatchedCornerAtARegionsPointIsNotASecondContact) {
   // A cube sunk 0.1 µm, square on an equal fixed one but for a shift of a
   // tenth of the point tolerance: the region's contour runs along the
