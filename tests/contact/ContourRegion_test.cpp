@@ -243,6 +243,19 @@ TEST(ContourRegion, AnEdgeLyingOnAFaceTakesTheFacesNormal) {
   }
 }
 
+/// A 0.2 m cube of 1 kg sunk 1 mm into a fixed 2 × 2 × 0.2 m plate centred
+/// at the origin, without friction, under the DEFAULT method (contour
+/// regions) with rigidPointTol `pointTol` (0: its default); returns the cube.
+RigidBody& addCubeOnPlate(test::TestRoot& r, double pointTol = 0) {
+  RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 2, 2, 0.2, 125));
+  lower.setDynamic(false);
+  RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
+  upper.setPose(RigidTransform3d(0, 0, 0.2 - 1e-3));
+  CollisionBehavior& behav = r.mech.setCollisionBehavior(upper, lower, true, 0.0);
+  if (pointTol > 0) behav.setRigidPointTol(pointTol);
+  return upper;
+}
+
 TEST(ContourRegion, ARegionPointFoundAgainNearWhereItWasStartsFromItsLastImpulse) {
   // A cube sunk 1 mm into a wider fixed one slides on it without friction
   // at 0.1 m/s, held by a contour region's hull corners, which are no mesh
@@ -258,12 +271,8 @@ TEST(ContourRegion, ARegionPointFoundAgainNearWhereItWasStartsFromItsLastImpulse
   for (double pointTol : {1e-3, 1e-5}) {
     SCOPED_TRACE(pointTol);
     test::TestRoot r(Vector3d(0, 0, -9.8));
-    RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 2, 2, 0.2, 125));
-    lower.setDynamic(false);
-    RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
-    upper.setPose(RigidTransform3d(0, 0, 0.2 - 1e-3));
+    RigidBody& upper = addCubeOnPlate(r, pointTol);
     upper.setVelocity(Twist(0.1, 0, 0, 0, 0, 0));
-    r.mech.setCollisionBehavior(upper, lower, true, 0.0).setRigidPointTol(pointTol);  // DEFAULT: regions
     const double h = 1e-3;
     r.run(0.05, h);
     CollisionManager& cm = r.mech.getCollisionManager();
@@ -295,11 +304,7 @@ TEST(ContourRegion, ARegionPointWithNoLastPointNearStartsFromZero) {
   for (double shift : {1e-4, 0.5}) {
     SCOPED_TRACE(shift);
     test::TestRoot r(Vector3d(0, 0, -9.8));
-    RigidBody& lower = r.mech.addRigidBody(RigidBody::createBox("lower", 2, 2, 0.2, 125));
-    lower.setDynamic(false);
-    RigidBody& upper = r.mech.addRigidBody(RigidBody::createBox("upper", 0.2, 0.2, 0.2, 125));
-    upper.setPose(RigidTransform3d(0, 0, 0.2 - 1e-3));
-    r.mech.setCollisionBehavior(upper, lower, true, 0.0);  // DEFAULT: regions
+    RigidBody& upper = addCubeOnPlate(r);
     const double h = 1e-3;
     r.run(0.02, h);
     const std::vector<ContactPoint> last = r.mech.getCollisionManager().getContacts();
