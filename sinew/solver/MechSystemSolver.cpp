@@ -521,9 +521,25 @@ double MechSystemSolver::maxHardConstraintError() const {
   return e;
 }
 
+bool MechSystemSolver::chordRowErrors() {
+  if (myN.numRows() > 0) return false;
+  for (double c : myG.compliance)
+    if (c != 0) return false;
+  int g = 0;
+  for (size_t k = 0; k < myConstrainers.size(); ++k) {
+    if (myRowCountsN[k] != 0 || myRowCountsD[k] != 0) return false;
+    if (myRowCountsG[k] > 0 && !myConstrainers[k]->getRowErrors(myG.rhs.data() + g, myRowCountsG[k])) return false;
+    g += myRowCountsG[k];
+  }
+  for (double& r : myG.rhs) r = -r;
+  return true;
+}
+
 bool MechSystemSolver::stabilizationPass(double t1, bool chord, double tol) {
   Eigen::VectorXd zeroUp = Eigen::VectorXd::Zero(mySys.paramVelSize());
-  buildConstraintRows(1.0, false, zeroUp, 0.0, !chord);
+  // A chord pass needs only the rows' errors: where every constrainer can
+  // give them without building its rows (joints), they are asked for alone.
+  if (!(chord && chordRowErrors())) buildConstraintRows(1.0, false, zeroUp, 0.0, !chord);
   double maxErr = 0;
   for (int i = 0; i < myG.numRows(); ++i)
     if (myG.compliance[i] == 0) maxErr = std::max(maxErr, std::abs(myG.rhs[i]));

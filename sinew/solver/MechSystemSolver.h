@@ -163,6 +163,11 @@ class MechSystemSolver {
   /// false if none was needed. With `chord`, the velocity solve's factors
   /// are reused (see stabilizePositions).
   bool stabilizationPass(double t1, bool chord, double tol);
+  /// A chord pass's right-hand side, −φ of the velocity solve's rows (all
+  /// bilateral and hard) at the current configuration, from the
+  /// constrainers' row errors without building the rows; false where one
+  /// cannot give them (Constrainer::getRowErrors), so that the rows are built.
+  bool chordRowErrors();
   /// The projection solve of a pass with M (or M − K) at the current configuration.
   void solveProjection(double t1, const Eigen::VectorXd& b, Eigen::VectorXd& dq);
   /// The largest hard-row error over all constrainers, without building rows.
