@@ -38,12 +38,13 @@ double CoordinateInfo::nearestAngle(double phi) const {
 
 Eigen::VectorXd RigidBodyCoupling::getCoordinateValues() const {
   Eigen::VectorXd q(numCoordinates());
-  for (int i = 0; i < numCoordinates(); ++i) q[i] = myCoordinates[i].value;
+  for (int i = 0; i < numCoordinates(); ++i) q[i] = myCoordinateAt[i]->value;
   return q;
 }
 
 RigidBodyConstraint& RigidBodyCoupling::addConstraint(int flags) {
   RigidBodyConstraint& c = myConstraints.emplace_back();
+  myConstraintAt.push_back(&c);
   c.myIndex = numConstraints() - 1;
   c.myFlags = flags;
   return c;
@@ -58,6 +59,7 @@ RigidBodyConstraint& RigidBodyCoupling::addConstraint(int flags, const Wrench& w
 CoordinateInfo& RigidBodyCoupling::addCoordinate(std::string name, double min, double max,
                                                  RigidBodyConstraint* limitConstraint) {
   CoordinateInfo& q = myCoordinates.emplace_back();
+  myCoordinateAt.push_back(&q);
   q.name = std::move(name);
   q.min = min;
   q.max = max;

@@ -16,6 +16,7 @@
 
 #include <deque>
 #include <string>
+#include <vector>
 
 #include "sinew/math/Spatial.h"
 
@@ -84,12 +85,12 @@ class RigidBodyCoupling {
   RigidBodyCoupling(const RigidBodyCoupling&) = delete;
   RigidBodyCoupling& operator=(const RigidBodyCoupling&) = delete;
 
-  int numConstraints() const { return static_cast<int>(myConstraints.size()); }
-  RigidBodyConstraint& getConstraint(int i) { return myConstraints.at(i); }
-  const RigidBodyConstraint& getConstraint(int i) const { return myConstraints.at(i); }
-  int numCoordinates() const { return static_cast<int>(myCoordinates.size()); }
-  CoordinateInfo& getCoordinateInfo(int i) { return myCoordinates.at(i); }
-  const CoordinateInfo& getCoordinateInfo(int i) const { return myCoordinates.at(i); }
+  int numConstraints() const { return static_cast<int>(myConstraintAt.size()); }
+  RigidBodyConstraint& getConstraint(int i) { return *myConstraintAt.at(i); }
+  const RigidBodyConstraint& getConstraint(int i) const { return *myConstraintAt.at(i); }
+  int numCoordinates() const { return static_cast<int>(myCoordinateAt.size()); }
+  CoordinateInfo& getCoordinateInfo(int i) { return *myCoordinateAt.at(i); }
+  const CoordinateInfo& getCoordinateInfo(int i) const { return *myCoordinateAt.at(i); }
   /// The current coordinate values.
   Eigen::VectorXd getCoordinateValues() const;
 
@@ -131,6 +132,8 @@ class RigidBodyCoupling {
   void reinitializeConstraints() {
     myConstraints.clear();
     myCoordinates.clear();
+    myConstraintAt.clear();
+    myCoordinateAt.clear();
     initializeConstraints();
   }
   RigidBodyConstraint& addConstraint(int flags);
@@ -142,6 +145,10 @@ class RigidBodyCoupling {
  private:
   std::deque<RigidBodyConstraint> myConstraints;  // deque: references stay valid
   std::deque<CoordinateInfo> myCoordinates;
+  // Each by its index: a deque's indexing costs a division, and joints
+  // index their constraints several times a row at every step.
+  std::vector<RigidBodyConstraint*> myConstraintAt;
+  std::vector<CoordinateInfo*> myCoordinateAt;
 };
 
 /// The error twist of T_CG: translation and rotation vector, in G coordinates.
