@@ -58,9 +58,15 @@ void SpatialInertia::add(const SpatialInertia& o) {
 }
 
 Matrix6d SpatialInertia::worldMatrix(const Matrix3d& R) const {
+  Matrix6d M;
+  if (myCom.isZero(0)) {  // about the centre of mass: no coupling terms
+    M.setZero();
+    M.diagonal().head<3>().setConstant(myMass);
+    M.block<3, 3>(3, 3) = R * myJ * R.transpose();
+    return M;
+  }
   Vector3d r = R * myCom;
   Matrix3d rx = skew(r);
-  Matrix6d M;
   M.block<3, 3>(0, 0) = myMass * Matrix3d::Identity();
   M.block<3, 3>(0, 3) = -myMass * rx;
   M.block<3, 3>(3, 0) = myMass * rx;
@@ -74,7 +80,8 @@ Wrench SpatialInertia::coriolisForce(const Matrix3d& R, const Twist& tw) const {
   Vector3d wwr = w.cross(w.cross(r));
   Wrench f;
   f.head<3>() = -myMass * wwr;
-  f.tail<3>() = -w.cross(R * myJ * R.transpose() * w) - myMass * r.cross(wwr);
+  // J_world ω as three products with a vector, not J_world formed.
+  f.tail<3>() = -w.cross(R * (myJ * (R.transpose() * w))) - myMass * r.cross(wwr);
   return f;
 }
 
