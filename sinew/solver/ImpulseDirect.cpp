@@ -56,6 +56,7 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
   if (!(d.minCoeff() > 1e-6 * d.maxCoeff())) return false;
   r.Kinv = llt.solve(BlockMatrix::Identity(m, m));
   if (!r.Kinv.allFinite()) return false;
+  r.Gt = r.G.transpose();
   r.direct = 1;
   return true;
 }
@@ -99,8 +100,25 @@ struct ImpulseSolver::DirectBlock {
   /// The velocities of component j of the rows (its local columns).
   int width(size_t j) const { return (j + 1 < r.comps.size() ? r.colStart[j + 1] : c) - r.colStart[j]; }
 
+  /// Rigid bodies' blocks of Gᵀ and W (6 local columns each) at a fixed
+  /// size: the products then run on u's own segments, with no copy, and
+  /// along Gᵀ's contiguous columns (the rows of G).
+  static constexpr bool kRigidFixed = C == 6 || C == 12;
+  using Block6 = Eigen::Map<const Eigen::Matrix<double, 6, M>, 0, Eigen::OuterStride<C>>;
+  Block6 rigidBlock(const Eigen::MatrixXd& X, int j) const {
+    return Block6(X.data() + 6 * j, 6, m, Eigen::OuterStride<C>(c));
+  }
+
   /// The rows' velocities known + G u.
   VecM rowVelocities(const ImpulseSolver& s) const {
+    if constexpr (kRigidFixed) {
+      if (r.rigidOnly) {
+        VecM v = Eigen::Map<const VecM>(r.known.data(), m);
+        for (int j = 0; j < C / 6; ++j)
+          v.noalias() += rigidBlock(r.Gt, j).transpose() * s.myU.template segment<6>(r.uOffset[j]);
+        return v;
+      }
+    }
     VecC u(c);
     if (r.rigidOnly) {  // fixed-size copies, not memcpy calls
       for (size_t j = 0; j < r.comps.size(); ++j)
@@ -116,8 +134,15 @@ struct ImpulseSolver::DirectBlock {
   void apply(ImpulseSolver& s, const VecM& b, std::vector<double>& impulse) const {
     const VecM p = Kinv * b;
     for (int i = 0; i < m; ++i) impulse[i] += p[i];
-    const VecC du = W * p;
     for (int comp : r.comps) ++s.myVelVersion[comp];
+    if constexpr (kRigidFixed) {
+      if (r.rigidOnly) {
+        for (int j = 0; j < C / 6; ++j)
+          s.myU.template segment<6>(r.uOffset[j]).noalias() += rigidBlock(r.W, j) * p;
+        return;
+      }
+    }
+    const VecC du = W * p;
     if (r.rigidOnly) {
       for (size_t j = 0; j < r.comps.size(); ++j)
         s.myU.template segment<6>(r.uOffset[j]) += du.template segment<6>(6 * j);

@@ -94,6 +94,9 @@ class ImpulseSolver {
     /// (too many columns, a row no impulse moves, K singular); 1: ready.
     mutable int direct = -1;
     mutable Eigen::MatrixXd W, Kinv;
+    /// Gᵀ (local columns × rows), with W and K⁻¹: each row's entries then
+    /// lie together, so a row's velocity is one contiguous dot product.
+    mutable Eigen::MatrixXd Gt;
     int numRows() const { return static_cast<int>(phi.size()); }
     bool unilateral(int i) const { return i >= numBilateral; }
   };
