@@ -26,41 +26,6 @@ void ImpulseSolver::remember(Accum& a, const std::vector<int>& comps, const std:
   a.seenErr = err;
 }
 
-bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra) {
-  if (r.direct >= 0) return r.direct == 1;
-  r.direct = 0;
-  const int m = r.numRows(), cols = static_cast<int>(r.G.cols());
-  if (m == 0 || m > kMaxBlockRows || cols > kMaxDirectCols) return false;
-  r.W.resize(cols, m);
-  for (size_t j = 0; j < r.comps.size(); ++j) {
-    const Block& Minv = myMinv[r.comps[j]];
-    r.W.middleRows(r.colStart[j], Minv.rows()).noalias() =
-        Minv * r.G.middleCols(r.colStart[j], Minv.rows()).transpose();
-  }
-  BlockMatrix K = BlockMatrix::Zero(m, m);
-  K.noalias() += r.G * r.W;
-  // Rows that no impulse moves, and redundant rows (K singular), stay
-  // with solveBlock, which leaves them out.
-  double scale = 0, least = INFINITY;
-  for (int i = 0; i < m; ++i) {
-    K(i, i) += extra[i];
-    scale = std::max(scale, std::abs(K(i, i)));
-    least = std::min(least, K(i, i));
-  }
-  if (!(scale > 0) || !(least > 1e-14 * scale)) return false;
-  // Conditioning from L's diagonal (cheaper than an rcond estimate, and
-  // enough to send nearly redundant rows to solveBlock).
-  Eigen::LLT<BlockMatrix> llt(K);
-  if (llt.info() != Eigen::Success) return false;
-  const auto d = llt.matrixLLT().diagonal();
-  if (!(d.minCoeff() > 1e-6 * d.maxCoeff())) return false;
-  r.Kinv = llt.solve(BlockMatrix::Identity(m, m));
-  if (!r.Kinv.allFinite()) return false;
-  r.Gt = r.G.transpose();
-  r.direct = 1;
-  return true;
-}
-
 namespace {
 /// Calls f.template operator()<M, C>() with the block's size fixed where it
 /// is that of a common joint (up to six rows over one or two rigid bodies),
@@ -84,6 +49,54 @@ void withFixedSize(int m, int c, F&& f) {
   f.template operator()<Eigen::Dynamic, Eigen::Dynamic>();
 }
 }  // namespace
+
+bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra) {
+  if (r.direct >= 0) return r.direct == 1;
+  r.direct = 0;
+  const int m = r.numRows(), cols = static_cast<int>(r.G.cols());
+  if (m == 0 || m > kMaxBlockRows || cols > kMaxDirectCols) return false;
+  r.W.resize(cols, m);
+  for (size_t j = 0; j < r.comps.size(); ++j) {
+    const Block& Minv = myMinv[r.comps[j]];
+    r.W.middleRows(r.colStart[j], Minv.rows()).noalias() =
+        Minv * r.G.middleCols(r.colStart[j], Minv.rows()).transpose();
+  }
+  // K = G W + diag(extra) and its inverse, at the block's size fixed for
+  // the common joints (a general product and triangular solve cost several
+  // times as much on a 5 × 5).
+  bool ok = false;
+  withFixedSize(m, cols, [&]<int M, int C>() {
+    constexpr int MaxM = M == Eigen::Dynamic ? kMaxBlockRows : M;
+    using MatM = Eigen::Matrix<double, M, M, 0, MaxM, MaxM>;
+    const Eigen::Map<const Eigen::Matrix<double, M, C>> G(r.G.data(), m, cols);
+    const Eigen::Map<const Eigen::Matrix<double, C, M>> W(r.W.data(), cols, m);
+    MatM K = G * W;
+    // Rows that no impulse moves, and redundant rows (K singular), stay
+    // with solveBlock, which leaves them out.
+    double scale = 0, least = INFINITY;
+    for (int i = 0; i < m; ++i) {
+      K(i, i) += extra[i];
+      scale = std::max(scale, std::abs(K(i, i)));
+      least = std::min(least, K(i, i));
+    }
+    if (!(scale > 0) || !(least > 1e-14 * scale)) return;
+    // Conditioning from L's diagonal (cheaper than an rcond estimate, and
+    // enough to send nearly redundant rows to solveBlock).
+    const Eigen::LLT<MatM> llt(K);
+    if (llt.info() != Eigen::Success) return;
+    const auto d = llt.matrixLLT().diagonal();
+    if (!(d.minCoeff() > 1e-6 * d.maxCoeff())) return;
+    // Column by column: Eigen solves a matrix right-hand side with its
+    // general blocked triangular solver, even at a fixed size.
+    r.Kinv.resize(m, m);
+    for (int j = 0; j < m; ++j) r.Kinv.col(j) = llt.solve(MatM::Identity(m, m).col(j));
+    ok = r.Kinv.allFinite();
+  });
+  if (!ok) return false;
+  r.Gt = r.G.transpose();
+  r.direct = 1;
+  return true;
+}
 
 template <int M, int C>
 struct ImpulseSolver::DirectBlock {
