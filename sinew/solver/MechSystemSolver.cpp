@@ -528,7 +528,10 @@ bool MechSystemSolver::chordRowErrors() {
   int g = 0;
   for (size_t k = 0; k < myConstrainers.size(); ++k) {
     if (myRowCountsN[k] != 0 || myRowCountsD[k] != 0) return false;
-    if (myRowCountsG[k] > 0 && !myConstrainers[k]->getRowErrors(myG.rhs.data() + g, myRowCountsG[k])) return false;
+    // Also a constrainer that had no rows: one may have gained some since
+    // (a contact found at the new configuration), which its answer (the
+    // default: false) sends to a build.
+    if (!myConstrainers[k]->getRowErrors(myG.rhs.data() + g, myRowCountsG[k])) return false;
     g += myRowCountsG[k];
   }
   for (double& r : myG.rhs) r = -r;

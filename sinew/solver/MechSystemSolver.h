@@ -163,9 +163,9 @@ class MechSystemSolver {
   /// false if none was needed. With `chord`, the velocity solve's factors
   /// are reused (see stabilizePositions).
   bool stabilizationPass(double t1, bool chord, double tol);
-  /// A chord pass's right-hand side, −φ of the velocity solve's rows (all
-  /// bilateral and hard) at the current configuration, from the
-  /// constrainers' row errors without building the rows; false where one
+  /// A chord pass's right-hand side, −φ of the last build's rows (all
+  /// bilateral and hard) at the current configuration, from every
+  /// constrainer's row errors without building the rows; false where one
   /// cannot give them (Constrainer::getRowErrors), so that the rows are built.
   bool chordRowErrors();
   /// The projection solve of a pass with M (or M − K) at the current configuration.
