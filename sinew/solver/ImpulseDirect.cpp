@@ -93,7 +93,7 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
     ok = r.Kinv.allFinite();
   });
   if (!ok) return false;
-  r.Gt = r.G.transpose();
+  if (r.rigidOnly && (cols == 6 || cols == 12)) r.Gt = r.G.transpose();  // DirectBlock's rigid kernels
   r.direct = 1;
   return true;
 }

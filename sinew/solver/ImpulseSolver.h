@@ -94,8 +94,9 @@ class ImpulseSolver {
     /// (too many columns, a row no impulse moves, K singular); 1: ready.
     mutable int direct = -1;
     mutable Eigen::MatrixXd W, Kinv;
-    /// Gᵀ (local columns × rows), with W and K⁻¹: each row's entries then
-    /// lie together, so a row's velocity is one contiguous dot product.
+    /// Gᵀ (local columns × rows), with W and K⁻¹ for one or two rigid
+    /// bodies: each row's entries then lie together, so a row's velocity
+    /// is one contiguous dot product.
     mutable Eigen::MatrixXd Gt;
     int numRows() const { return static_cast<int>(phi.size()); }
     bool unilateral(int i) const { return i >= numBilateral; }
@@ -168,8 +169,9 @@ class ImpulseSolver {
   /// u += M⁻¹ Gᵀ p over the rows `sel`; with `lookAhead`, the touched
   /// components' positions move to q0 + h u.
   void applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h, bool lookAhead);
-  /// Makes r.W and r.Kinv for K = G M⁻¹ Gᵀ + diag(extra) over all rows;
-  /// false where the direct correction does not apply (Rows::direct).
+  /// Makes r.W and r.Kinv for K = G M⁻¹ Gᵀ + diag(extra) over all rows
+  /// (and r.Gt for one or two rigid bodies); false where the direct
+  /// correction does not apply (Rows::direct).
   bool prepareDirect(const Rows& r, const std::vector<double>& extra);
   /// The direct correction of a block's rows, with the block's size fixed
   /// at compile time for the common joints.

@@ -294,7 +294,7 @@ TEST(ContourRegion, ARegionPointFoundAgainNearWhereItWasStartsFromItsLastImpulse
 }
 
 TEST(ContourRegion, ARegionPointWithNoLastPointNearStartsFromZero) {
-  // The same sliding cube, carried 0.5 m along the plate between two
+  // The same cube, at rest, carried 0.5 m along the plate between two
   // detections: its new hull corners lie 0.3 m or more from every last
   // one, beyond each one's neighbourhood (half the 0.2 m to the next
   // corner) and rigidPointTol, so none continues an old impulse: the
