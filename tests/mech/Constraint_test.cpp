@@ -33,17 +33,23 @@ TEST(Constraint, ParticleSlidesDownInclinedPlane) {
   }
 }
 
-TEST(Constraint, UnilateralPlaneStopsAndSupports) {
-  // Dropped onto a one-sided floor: it never goes below (beyond the
-  // stabilization of one step), comes to rest, and is pushed with m g.
-  test::TestRoot r(Vector3d(0, 0, -9.8));
-  auto& p = r.mech.addParticle("p", 1.5, 0, 0, 0.3);
+/// A one-sided floor z ≥ 0 under particle p, and h = 10 ms; initializes the root.
+ParticlePlaneConstraint& addFloor(test::TestRoot& r, Particle& p) {
   auto& c = r.mech.addParticleConstraint(
       std::make_unique<ParticlePlaneConstraint>("floor", Vector3d::UnitZ(), Vector3d::Zero()));
   c.setUnilateral(true);
   c.addParticle(p);
   r.root->setMaxStepSize(0.01);
   r.root->initialize(0);
+  return c;
+}
+
+TEST(Constraint, UnilateralPlaneStopsAndSupports) {
+  // Dropped onto a one-sided floor: it never goes below (beyond the
+  // stabilization of one step), comes to rest, and is pushed with m g.
+  test::TestRoot r(Vector3d(0, 0, -9.8));
+  auto& p = r.mech.addParticle("p", 1.5, 0, 0, 0.3);
+  auto& c = addFloor(r, p);
   double minZ = 1;
   r.root->addMonitor("m", [&](double, double) { minZ = std::min(minZ, p.getPosition().z()); });
   r.root->run(1.0);
@@ -72,12 +78,7 @@ TEST(Constraint, UnilateralPlaneCatchesAParticleBesideAJointedBody) {
   r.mech.addBodyConnector(std::make_unique<HingeJoint>(
       link, nullptr, RigidTransform3d(0, 2, 1, 1, 0, 0, -M_PI / 2), "hinge"));  // about world y
   auto& p = r.mech.addParticle("p", 1.5, 0, 0, 0.13);
-  auto& c = r.mech.addParticleConstraint(
-      std::make_unique<ParticlePlaneConstraint>("floor", Vector3d::UnitZ(), Vector3d::Zero()));
-  c.setUnilateral(true);
-  c.addParticle(p);
-  r.root->setMaxStepSize(0.01);
-  r.root->initialize(0);
+  auto& c = addFloor(r, p);
   double minZ = 1;
   r.root->addMonitor("m", [&](double, double) { minZ = std::min(minZ, p.getPosition().z()); });
   r.root->run(0.5);
