@@ -90,6 +90,12 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
           [](const MechSystemBase& m) { return m.impulseSettings().projectWhenExhausted; },
           [](MechSystemBase& m, bool on) { m.impulseSettings().projectWhenExhausted = on; })
       .setDefault(true);
+  list.add<MechSystemBase>("frictionIterations",
+                           "passes in which sliding contacts' friction bounds follow their final pushes (1: the "
+                           "frictionless pushes)",
+                           &MechSystemBase::getFrictionIterations, &MechSystemBase::setFrictionIterations)
+      .setDefault(1)
+      .setRange(1, 100);
   list.add<MechSystemBase>("stabilization", "position stabilization method (§4.1.3)",
                       &MechSystemBase::getStabilization, &MechSystemBase::setStabilization)
       .setDefault(std::string("GlobalMass"));
@@ -210,6 +216,11 @@ void MechSystemBase::prepareSubsystems(double t) {
 
 void MechSystemBase::finalizeSubsystems(double t) {
   for (MechSystemBase* m : mySubsystems) m->finalizeAdvance(t);
+}
+
+void MechSystemBase::setFrictionIterations(int n) {
+  if (n < 1 || n > 100) throw ModelError("frictionIterations must lie in [1, 100], not " + std::to_string(n), describe());
+  mySolver->setFrictionIterations(n);
 }
 
 void MechSystemBase::setAlpha(double a) {

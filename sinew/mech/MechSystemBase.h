@@ -48,6 +48,12 @@ class MechSystemBase : public Model {
   /// run only above it.
   double getStabilizationTol() const { return myStabilizationTol; }
   void setStabilizationTol(double tol);
+  /// Passes in which the velocity solve's exact friction pass takes each
+  /// sliding contact's friction bound afresh from its final push
+  /// (ArtiSynth's frictionIters; default 1; see
+  /// KKTSolver::setFrictionIterations and docs/contact.md).
+  int getFrictionIterations() const { return mySolver->getFrictionIterations(); }
+  void setFrictionIterations(int n);
   /// α and β of the AlphaBeta integrator (seed 003), each in [0, 1].
   double getAlpha() const { return mySolver->getAlpha(); }
   void setAlpha(double a);

@@ -182,7 +182,18 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   myU0 = u, myLambda0 = lambda, myTheta0 = theta;
   const double ke0 = 0.5 * u.dot(S * u);
   const bool ok = solveFriction(S, bf, G, N, u, lambda, theta);
-  if (ok && 0.5 * u.dot(S * u) <= ke0 * (1 + 1e-6) + 1e-12) return true;
+  // With frictionIterations above 1, friction that follows the pushes may
+  // raise a compliant contact's push, which then does work: with S u =
+  // b_f + Nᵀθ + Dᵀφ and N u + Rθ = b_n on both solutions, ½uᵀSu − ½u₀ᵀSu₀
+  // = b_nᵀΔθ − ½(θᵀRθ − θ₀ᵀRθ₀) + ½(D(u + u₀))ᵀφ, whose last term friction
+  // keeps negative; hard rows' right-hand sides get no such allowance.
+  double work = 0;
+  if (ok && myFrictionIterations > 1)
+    for (int i = 0; i < N.numRows(); ++i)
+      if (N.compliance[i] > 0)
+        work += N.rhs[i] * (theta[i] - myTheta0[i]) -
+                0.5 * N.compliance[i] * (theta[i] * theta[i] - myTheta0[i] * myTheta0[i]);
+  if (ok && 0.5 * u.dot(S * u) <= ke0 * (1 + 1e-6) + std::max(work, 0.0) * (1 + 1e-6) + 1e-12) return true;
   u = myU0, lambda = myLambda0, theta = myTheta0;
   ++myFrictionFallbacks;
   // Friction by Gauss–Seidel over the contact and friction rows' Delassus
@@ -259,9 +270,12 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
   // the normal rows' active set held; if they made a contact pull or
   // penetrate, the normal problem again under them, and if the pushes
   // changed so that friction exceeds μθ, the bounds again, and so on.
-  // Three passes at most: a pass that still fails returns false, and the
-  // caller solves normals and friction together (solveByDelassus).
-  for (int pass = 0; pass < 3; ++pass) {
+  // Three passes at most (frictionIterations more where asked): a pass
+  // that still fails returns false, and the caller solves normals and
+  // friction together (solveByDelassus).
+  const bool follow = myFrictionIterations > 1;  // sliding rows follow their final push
+  const int passes = follow ? std::max(3, myFrictionIterations) : 3;
+  for (int pass = 0; pass < passes; ++pass) {
     rows.clear();
     for (int k = 0; k < nd; ++k)
       if (theta[D.normalRow[k]] > 0 || myPhi[k] != 0) rows.push_back(k);
@@ -302,7 +316,15 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
       holds = myActive[i] ? theta[i] >= -tol : w[i] + N.compliance[i] * theta[i] - N.rhs[i] >= -tol;
     for (int k = 0; k < nd && coulomb; ++k)
       coulomb = std::abs(myPhi[k]) <= D.mu[k] * (std::max(theta[D.normalRow[k]], 0.0) + tol);
+    // A row at its bound slides: with `follow`, its friction must be μ
+    // times the push it has now, not the push its bound was taken from.
+    for (int i = 0; follow && i < nb && coulomb; ++i)
+      if (bound[i] > 0 && std::abs(x[i]) >= bound[i]) {
+        const double now = D.mu[rows[i]] * std::max(theta[D.normalRow[rows[i]]], 0.0);
+        coulomb = now - bound[i] <= 1e-6 * now;
+      }
     if (holds && coulomb) {
+      if (follow && !clampFriction(S, G, N, rowEntries, u, lambda, theta)) return false;
       theta = theta.cwiseMax(0.0);
       return true;
     }
@@ -313,7 +335,30 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
     bool converged = true;
     if (!solveLCP(S, false, bfx, G, N, u, lambda, theta, &converged) || !converged) return false;
   }
-  return false;  // no consistent pass in three: the caller falls back
+  return false;  // no consistent pass: the caller falls back
+}
+
+bool KKTSolver::clampFriction(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
+                              const ConstraintRows::EntryLists& rowEntries, Eigen::VectorXd& u,
+                              Eigen::VectorXd& lambda, Eigen::VectorXd& theta) {
+  // A row the checks let exceed μθ by their tolerance comes down to it,
+  // u, λ and θ following.
+  const FrictionRows& D = *myFriction;
+  Eigen::VectorXd e = Eigen::VectorXd::Zero(S.rows()), du, dl, dt;
+  bool clamped = false;
+  for (int k = 0; k < D.numRows(); ++k) {
+    const double b = D.mu[k] * std::max(theta[D.normalRow[k]], 0.0), c = std::clamp(myPhi[k], -b, b);
+    if (c == myPhi[k]) continue;
+    for (auto [col, v] : rowEntries[k]) e[col] += v * (c - myPhi[k]);
+    myPhi[k] = c;
+    clamped = true;
+  }
+  if (!clamped) return true;
+  if (!solveResponse(S, e, G, N, du, dl, dt)) return false;
+  u += du;
+  lambda += dl;
+  theta += dt;
+  return true;
 }
 
 bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf,

@@ -108,6 +108,9 @@ class MechSystemSolver {
   void setStabilizationTol(double tol) { myStabilizationTol = tol; }
   void setLinearSolver(LinearSolverType t) { myKKT.setSolverType(t); myProjKKT.setSolverType(t); }
   const KKTSolver& kktSolver() const { return myKKT; }
+  /// See KKTSolver::setFrictionIterations (the velocity solve's friction).
+  void setFrictionIterations(int n) { myKKT.setFrictionIterations(n); }
+  int getFrictionIterations() const { return myKKT.getFrictionIterations(); }
   const StepTimings& timings() const { return myTimings; }
   void resetTimings() { myTimings = StepTimings(); }
   const MechSystem& system() const { return mySys; }

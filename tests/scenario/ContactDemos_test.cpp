@@ -75,6 +75,53 @@ TEST(ContactDemos, BallPlateCollideCompliantVertexContactsSettleAtDepthOverCompl
   EXPECT_NEAR(cm.getContactForce(ball).z(), ball.getMass() * 9.8, 1e-6);
 }
 
+/// The largest shortfall, relative to μ times the push, of a friction row
+/// that slides (slip above 1e-4 m/s along it) among the ball's contacts of
+/// the last solve; the slip is taken at the configuration of that solve,
+/// the step's start (backward Euler: x1 = x0 + h v1).
+double slidingFrictionShortfall(const CollisionManager& cm, const RigidBody& ball, double h) {
+  double worst = 0;
+  const Vector3d x0 = ball.getPosition() - h * ball.getVelocity().head<3>();
+  for (const ContactPoint& c : cm.getContacts()) {
+    if (c.normalForce <= 0) continue;
+    const Vector3d v = ball.getVelocity().head<3>() + ball.getVelocity().tail<3>().cross(c.position - x0);
+    for (const Vector3d& dir : c.frictionDirs)
+      if (std::abs(v.dot(dir)) > 1e-4)
+        worst = std::max(worst, 1 - std::abs(c.frictionForce.dot(dir)) / (c.mu * c.normalForce));
+  }
+  return worst;
+}
+
+// Coulomb's law on the ball's sliding contacts: under vertex penetration
+// with compliant contact the ball slides on one contact, and the friction
+// that opposes the slip raises that contact's push. With the default
+// frictionIterations (1) the friction is bounded by μ times the
+// frictionless push, 8–12 % short of μ times the final one; with the
+// bounds following the pushes (frictionIterations 20) every sliding row
+// carries μ times its push within 1e-5, and the ball still comes to rest.
+TEST(ContactDemos, BallPlateCollideSlidingFrictionFollowsThePushWithFrictionIterations) {
+  for (int iterations : {1, 20}) {
+    SCOPED_TRACE(iterations);
+    auto root = demos::createDemo("BallPlateCollide", {"-compliance", "0.001", "-damping", "30"});
+    MechModel& mech = mechOf(*root);
+    RigidBody& ball = *root->findComponent<RigidBody>("models/mech/rigidBodies/ball");
+    CollisionManager& cm = mech.getCollisionManager();
+    cm.setMethod(CollisionBehavior::Method::VertexPenetration);
+    mech.getProperty("frictionIterations").set(iterations);
+    root->initialize(0);
+    const double h = root->getMaxStepSize();
+    double worst = 0;
+    root->addMonitor("coulomb", [&](double, double) { worst = std::max(worst, slidingFrictionShortfall(cm, ball, h)); });
+    root->run(6.0);
+    if (iterations == 1) {
+      EXPECT_GT(worst, 0.05) << "the default's known shortfall (docs/contact.md)";
+    } else {
+      EXPECT_LT(worst, 1e-5);
+      EXPECT_LT(ball.getVelocity().norm(), 1e-6) << "at rest";
+    }
+  }
+}
+
 // JointedCollide (§8.1.3): the hinged pair falls onto the inclined base
 // and slides off it; the pair never sinks into the base beyond the
 // tolerance, and the joint stays assembled.
