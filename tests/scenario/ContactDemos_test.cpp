@@ -6,6 +6,7 @@
 #include "DemoRuns.h"
 #include "Verification.h"
 #include "demos/Demos.h"
+#include "sinew/Error.h"
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/fem/FemModel3d.h"
 #include "sinew/geometry/TriangleBVTree.h"
@@ -115,6 +116,9 @@ TEST(ContactDemos, BallPlateCollideSlidingFrictionFollowsThePushWithFrictionIter
     root->run(6.0);
     if (iterations == 1) {
       EXPECT_GT(worst, 0.05) << "the default's known shortfall (docs/contact.md)";
+      EXPECT_THROW(mech.setFrictionIterations(0), ModelError);
+      EXPECT_THROW(mech.getProperty("frictionIterations").set(101), Error);
+      EXPECT_EQ(mech.getFrictionIterations(), 1);
     } else {
       EXPECT_LT(worst, 1e-5);
       EXPECT_LT(ball.getVelocity().norm(), 1e-6) << "at rest";
