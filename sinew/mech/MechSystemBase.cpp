@@ -91,8 +91,8 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
           [](MechSystemBase& m, bool on) { m.impulseSettings().projectWhenExhausted = on; })
       .setDefault(true);
   list.add<MechSystemBase>("frictionIterations",
-                           "passes in which sliding contacts' friction bounds follow their final pushes (1: the "
-                           "frictionless pushes)",
+                           "friction passes in which sliding contacts' bounds follow their final pushes to a "
+                           "relative 1e-6 (1: bounds from the frictionless pushes)",
                            &MechSystemBase::getFrictionIterations, &MechSystemBase::setFrictionIterations)
       .setDefault(1)
       .setRange(1, 100);

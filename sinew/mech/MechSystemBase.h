@@ -49,9 +49,9 @@ class MechSystemBase : public Model {
   double getStabilizationTol() const { return myStabilizationTol; }
   void setStabilizationTol(double tol);
   /// Passes in which the velocity solve's exact friction pass takes each
-  /// sliding contact's friction bound afresh from its final push
-  /// (ArtiSynth's frictionIters; default 1; see
-  /// KKTSolver::setFrictionIterations and docs/contact.md).
+  /// sliding contact's friction bound afresh from its final push (default
+  /// 1; see KKTSolver::setFrictionIterations and docs/contact.md). Only the
+  /// top-level model's setting is used: its solver runs the nested ones.
   int getFrictionIterations() const { return mySolver->getFrictionIterations(); }
   void setFrictionIterations(int n);
   /// α and β of the AlphaBeta integrator (seed 003), each in [0, 1].

@@ -182,18 +182,25 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   myU0 = u, myLambda0 = lambda, myTheta0 = theta;
   const double ke0 = 0.5 * u.dot(S * u);
   const bool ok = solveFriction(S, bf, G, N, u, lambda, theta);
+  const double ke = 0.5 * u.dot(S * u), allowed = ke0 * (1 + 1e-6) + 1e-12;
+  if (ok && myFrictionIterations == 1 && ke <= allowed) return true;
   // With frictionIterations above 1, friction that follows the pushes may
   // raise a compliant contact's push, which then does work: with S u =
-  // b_f + Nᵀθ + Dᵀφ and N u + Rθ = b_n on both solutions, ½uᵀSu − ½u₀ᵀSu₀
-  // = b_nᵀΔθ − ½(θᵀRθ − θ₀ᵀRθ₀) + ½(D(u + u₀))ᵀφ, whose last term friction
-  // keeps negative; hard rows' right-hand sides get no such allowance.
-  double work = 0;
-  if (ok && myFrictionIterations > 1)
+  // b_f + Gᵀλ + Nᵀθ + Dᵀφ on both solutions, ½uᵀSu − ½u₀ᵀSu₀ = ½(G(u +
+  // u₀))ᵀΔλ + ½(N(u + u₀))ᵀΔθ + ½(D(u + u₀))ᵀφ, whose last term friction
+  // keeps negative. The compliant unilateral rows' part of the second term
+  // is allowed; bilateral and hard unilateral rows get none.
+  if (ok && myFrictionIterations > 1) {
+    Eigen::VectorXd w = Eigen::VectorXd::Zero(N.numRows()), w0 = w;
+    for (const auto& e : N.entries) {
+      w[e.row()] += e.value() * u[e.col()];
+      w0[e.row()] += e.value() * myU0[e.col()];
+    }
+    double work = 0;
     for (int i = 0; i < N.numRows(); ++i)
-      if (N.compliance[i] > 0)
-        work += N.rhs[i] * (theta[i] - myTheta0[i]) -
-                0.5 * N.compliance[i] * (theta[i] * theta[i] - myTheta0[i] * myTheta0[i]);
-  if (ok && 0.5 * u.dot(S * u) <= ke0 * (1 + 1e-6) + std::max(work, 0.0) * (1 + 1e-6) + 1e-12) return true;
+      if (N.compliance[i] > 0) work += 0.5 * (w[i] + w0[i]) * (theta[i] - myTheta0[i]);
+    if (ke <= allowed + std::max(work, 0.0) * (1 + 1e-6)) return true;
+  }
   u = myU0, lambda = myLambda0, theta = myTheta0;
   ++myFrictionFallbacks;
   // Friction by Gauss–Seidel over the contact and friction rows' Delassus
@@ -317,12 +324,20 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
     for (int k = 0; k < nd && coulomb; ++k)
       coulomb = std::abs(myPhi[k]) <= D.mu[k] * (std::max(theta[D.normalRow[k]], 0.0) + tol);
     // A row at its bound slides: with `follow`, its friction must be μ
-    // times the push it has now, not the push its bound was taken from.
-    for (int i = 0; follow && i < nb && coulomb; ++i)
-      if (bound[i] > 0 && std::abs(x[i]) >= bound[i]) {
-        const double now = D.mu[rows[i]] * std::max(theta[D.normalRow[rows[i]]], 0.0);
-        coulomb = now - bound[i] <= 1e-6 * now;
-      }
+    // times the push it has now (to 1e-6 of it, from below), not the push
+    // its bound was taken from; a row at a zero bound whose contact now
+    // pushes, and a contact that pushes now but had no rows in this pass,
+    // take part in another pass.
+    if (follow) {
+      for (int i = 0; i < nb && coulomb; ++i)
+        if (std::abs(x[i]) >= bound[i]) {
+          const double now = D.mu[rows[i]] * std::max(theta[D.normalRow[rows[i]]], 0.0);
+          coulomb = now - bound[i] <= 1e-6 * now;
+        }
+      std::vector<char> inPass(nd, 0);
+      for (int k : rows) inPass[k] = 1;
+      for (int k = 0; k < nd && coulomb; ++k) coulomb = inPass[k] || !(theta[D.normalRow[k]] > tol);
+    }
     if (holds && coulomb) {
       if (follow && !clampFriction(S, G, N, rowEntries, u, lambda, theta)) return false;
       theta = theta.cwiseMax(0.0);

@@ -105,15 +105,18 @@ class KKTSolver {
   /// Friction rows for the following solves (null: none).
   void setFriction(const FrictionRows* D) { myFriction = D; }
   /// Passes of the exact friction pass that take each sliding row's bound
-  /// afresh from the push it produces (ArtiSynth's frictionIters). At 1,
+  /// afresh from the push it produces. At 1,
   /// the default, friction is bounded by μ times the frictionless pushes
   /// and accepted while within μ times the final ones, so a sliding row
   /// whose push friction raises slides with less than μθ (8–12 % less for
   /// a ball on one contact, docs/contact.md). Above 1, a row at its bound
-  /// must be within 10⁻⁶ of μ times its final push, in at most this many
+  /// must be within a relative 10⁻⁶ of μ times its final push (from
+  /// below), in at most this many
   /// passes (and no fewer than the three always allowed); friction is then
   /// clamped to the final bounds, and the check that discards a pass that
-  /// adds energy allows the work of compliant rows on their change of push.
+  /// adds energy allows the work of compliant contacts on their change of
+  /// push. (ArtiSynth's frictionIters is analogous, not the same: a fixed
+  /// number of outer passes.)
   int getFrictionIterations() const { return myFrictionIterations; }
   void setFrictionIterations(int n) { myFrictionIterations = n; }
   /// Starting impulses for the next solves' contact rows (one per

@@ -84,7 +84,7 @@ double slidingFrictionShortfall(const CollisionManager& cm, const RigidBody& bal
   double worst = 0;
   const Vector3d x0 = ball.getPosition() - h * ball.getVelocity().head<3>();
   for (const ContactPoint& c : cm.getContacts()) {
-    if (c.normalForce <= 0) continue;
+    if (c.normalForce <= 0 || c.mu <= 0) continue;
     const Vector3d v = ball.getVelocity().head<3>() + ball.getVelocity().tail<3>().cross(c.position - x0);
     for (const Vector3d& dir : c.frictionDirs)
       if (std::abs(v.dot(dir)) > 1e-4)
@@ -95,11 +95,13 @@ double slidingFrictionShortfall(const CollisionManager& cm, const RigidBody& bal
 
 // Coulomb's law on the ball's sliding contacts: under vertex penetration
 // with compliant contact the ball slides on one contact, and the friction
-// that opposes the slip raises that contact's push. With the default
-// frictionIterations (1) the friction is bounded by μ times the
-// frictionless push, 8–12 % short of μ times the final one; with the
-// bounds following the pushes (frictionIterations 20) every sliding row
-// carries μ times its push within 1e-5, and the ball still comes to rest.
+// that opposes the slip raises that contact's push. With the bounds
+// following the pushes (frictionIterations 20) every sliding row carries
+// μ times its push within 1e-5, and the ball still comes to rest. The
+// default (1) is run too as a characterisation, so that the check is seen
+// to tell them apart: its bounds come from the frictionless pushes, 8–12 %
+// short of μ times the final ones (docs/contact.md); a better default
+// would change that line.
 TEST(ContactDemos, BallPlateCollideSlidingFrictionFollowsThePushWithFrictionIterations) {
   for (int iterations : {1, 20}) {
     SCOPED_TRACE(iterations);
@@ -115,15 +117,20 @@ TEST(ContactDemos, BallPlateCollideSlidingFrictionFollowsThePushWithFrictionIter
     root->addMonitor("coulomb", [&](double, double) { worst = std::max(worst, slidingFrictionShortfall(cm, ball, h)); });
     root->run(6.0);
     if (iterations == 1) {
-      EXPECT_GT(worst, 0.05) << "the default's known shortfall (docs/contact.md)";
-      EXPECT_THROW(mech.setFrictionIterations(0), ModelError);
-      EXPECT_THROW(mech.getProperty("frictionIterations").set(101), Error);
-      EXPECT_EQ(mech.getFrictionIterations(), 1);
+      EXPECT_GT(worst, 0.05) << "characterisation: the default's shortfall (docs/contact.md)";
     } else {
       EXPECT_LT(worst, 1e-5);
       EXPECT_LT(ball.getVelocity().norm(), 1e-6) << "at rest";
     }
   }
+}
+
+TEST(ContactDemos, FrictionIterationsOutsideItsRangeIsAnError) {
+  MechModel mech("mech");
+  EXPECT_EQ(mech.getFrictionIterations(), 1);
+  EXPECT_THROW(mech.setFrictionIterations(0), ModelError);
+  EXPECT_THROW(mech.getProperty("frictionIterations").set(101), Error);
+  EXPECT_EQ(mech.getFrictionIterations(), 1);
 }
 
 // JointedCollide (§8.1.3): the hinged pair falls onto the inclined base
