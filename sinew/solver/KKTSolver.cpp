@@ -13,6 +13,12 @@ void ConstraintRows::entryLists(EntryLists& lists, size_t first) const {
   for (const auto& e : entries) lists[first + e.row()].emplace_back(e.col(), e.value());
 }
 
+Eigen::VectorXd ConstraintRows::times(const Eigen::VectorXd& v) const {
+  Eigen::VectorXd w = Eigen::VectorXd::Zero(numRows());
+  for (const auto& e : entries) w[e.row()] += e.value() * v[e.col()];
+  return w;
+}
+
 std::string KKTSolver::backendName() const {
   if (myUsedContact) return "ContactLCP";
   if (myUsedSchur) return "Schur";
@@ -191,11 +197,7 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   // keeps negative. The compliant unilateral rows' part of the second term
   // is allowed; bilateral and hard unilateral rows get none.
   if (ok && myFrictionIterations > 1) {
-    Eigen::VectorXd w = Eigen::VectorXd::Zero(N.numRows()), w0 = w;
-    for (const auto& e : N.entries) {
-      w[e.row()] += e.value() * u[e.col()];
-      w0[e.row()] += e.value() * myU0[e.col()];
-    }
+    const Eigen::VectorXd w = N.times(u), w0 = N.times(myU0);
     double work = 0;
     for (int i = 0; i < N.numRows(); ++i)
       if (N.compliance[i] > 0) work += 0.5 * (w[i] + w0[i]) * (theta[i] - myTheta0[i]);
@@ -315,8 +317,7 @@ bool KKTSolver::solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf,
     for (int i = 0; i < nb; ++i) myPhi[rows[i]] = x[i];
     // Do the normal rows still hold (active ones push, the others do not
     // penetrate), and does friction stay within μ times the pushes now?
-    Eigen::VectorXd w = Eigen::VectorXd::Zero(N.numRows());
-    for (const auto& en : N.entries) w[en.row()] += en.value() * u[en.col()];
+    const Eigen::VectorXd w = N.times(u);
     const double tol = 1e-9 * std::max(1.0, theta.cwiseAbs().maxCoeff());
     bool holds = true, coulomb = true;
     for (int i = 0; i < N.numRows() && holds; ++i)
@@ -411,8 +412,7 @@ bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eig
     if (N.numRows() == 0) return true;
     bool changed = false;
     // w = N u + R θ − b over all rows.
-    w = Eigen::VectorXd::Zero(N.numRows());
-    for (auto& e : N.entries) w[e.row()] += e.value() * u[e.col()];
+    w = N.times(u);
     for (int i = 0; i < N.numRows(); ++i) {
       w[i] += N.compliance[i] * theta[i] - N.rhs[i];
       const double tol = 1e-12 * (1 + std::abs(N.rhs[i]));

@@ -43,6 +43,8 @@ struct ConstraintRows {
   /// Fills lists[first + i] with row i's entries, sizing `lists` to first +
   /// numRows() (the lists kept keep their storage).
   void entryLists(EntryLists& lists, size_t first = 0) const;
+  /// The rows' values at v (G v, one per row).
+  Eigen::VectorXd times(const Eigen::VectorXd& v) const;
 };
 
 /// start + a row's value at v (Σ value · v[dof] over its entry list).
