@@ -522,12 +522,12 @@ double MechSystemSolver::maxHardConstraintError() const {
 }
 
 bool MechSystemSolver::chordRowErrors() {
+  // Bilateral rows only (no unilateral, so no friction rows), all hard.
   if (myN.numRows() > 0) return false;
   for (double c : myG.compliance)
     if (c != 0) return false;
   int g = 0;
   for (size_t k = 0; k < myConstrainers.size(); ++k) {
-    if (myRowCountsN[k] != 0 || myRowCountsD[k] != 0) return false;
     // Also a constrainer that had no rows: one may have gained some since
     // (a contact found at the new configuration), which its answer (the
     // default: false) sends to a build.
