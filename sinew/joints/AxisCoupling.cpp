@@ -72,4 +72,14 @@ void AxisCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTra
   for (int i = 0; i < 3; ++i) myAxisConstraint[i]->setWrenchG(TGD.R(i, 0), TGD.R(i, 1), TGD.R(i, 2), 0, 0, 0);
 }
 
+int AxisCoupling::getFixedMotionSubspace(Matrix6d& S) const {
+  // A translation along D's x or y alone turns in C as C rotates about z.
+  if (myRotates && myFree[0] != myFree[1]) return -1;
+  int k = 0;
+  for (int i = 0; i < 3; ++i)
+    if (myFree[i]) S.col(k++) = Twist::Unit(i);
+  if (myRotates) S.col(k++) = Twist::Unit(5);
+  return k;
+}
+
 }  // namespace sinew

@@ -24,6 +24,9 @@ class AxisCoupling : public RigidBodyCoupling {
                             Eigen::VectorXd* coords) const override;
   void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
                          const Twist& velGD, bool updateEngaged) override;
+  /// Fixed unless the rotation about z turns an allowed translation (a
+  /// slotted hinge's x): translations along z, along both x and y, or none.
+  int getFixedMotionSubspace(Matrix6d& S) const override;
 
  protected:
   void initializeConstraints() override;

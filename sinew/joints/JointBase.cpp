@@ -362,6 +362,7 @@ void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   requireConnected();
   updateStepState(G.wantsVelocityProducts(), G.wantsEntries());
   myStepStateFresh = true;
+  myWrenchToSplit = false;  // this build's rows replace those of an Articulated step
   myBilateralDirs.clear();
   forEachBilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
     addRow(G, w, dist, compliance, rate);
@@ -426,12 +427,32 @@ void JointBase::setAuxState(const double* x) {
 }
 
 void JointBase::setConstraintForces(const double* bilateral, const double* unilateral) {
+  myWrenchToSplit = false;
   const int nb = static_cast<int>(myBilateralDirs.size()), nu = static_cast<int>(myUnilateralDirs.size());
   myBilateralForces = Eigen::Map<const Eigen::VectorXd>(bilateral, nb);
   myUnilateralForces = Eigen::Map<const Eigen::VectorXd>(unilateral, nu);
   myWrench.setZero();
   for (int k = 0; k < nb; ++k) myWrench += bilateral[k] * myBilateralDirs[k];
   for (int k = 0; k < nu; ++k) myWrench += unilateral[k] * myUnilateralDirs[k];
+}
+
+void JointBase::splitConstraintWrench() const {
+  if (!myWrenchToSplit) return;
+  myWrenchToSplit = false;
+  myCoupling->updateConstraints(myWrenchTGD, myWrenchTGD, Twist::Zero(), Twist::Zero(), false);
+  myBilateralDirs.clear();
+  myUnilateralDirs.clear();
+  for (int k = 0; k < myCoupling->numConstraints(); ++k) {
+    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
+    if (c.isBilateral()) myBilateralDirs.push_back(c.getWrenchG());
+  }
+  const int nb = static_cast<int>(myBilateralDirs.size());
+  Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> W(6, nb);
+  for (int k = 0; k < nb; ++k) W.col(k) = myBilateralDirs[k];
+  // Least squares through the normal equations: W has at most six
+  // independent columns, and the wrench lies in their span.
+  myBilateralForces = (W.transpose() * W).ldlt().solve(W.transpose() * myWrench);
+  myUnilateralForces.resize(0);
 }
 
 }  // namespace sinew

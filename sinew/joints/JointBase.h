@@ -88,8 +88,14 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
 
   // Constraint forces of the last step (§3.3.7), one per row in the
   // coupling's constraint order (locked coordinates last).
-  const Eigen::VectorXd& getBilateralForces() const { return myBilateralForces; }
-  const Eigen::VectorXd& getUnilateralForces() const { return myUnilateralForces; }
+  const Eigen::VectorXd& getBilateralForces() const {
+    splitConstraintWrench();
+    return myBilateralForces;
+  }
+  const Eigen::VectorXd& getUnilateralForces() const {
+    splitConstraintWrench();
+    return myUnilateralForces;
+  }
   /// Total constraint wrench on body A, in C coordinates (at C's origin).
   const Wrench& getConstraintWrench() const { return myWrench; }
 
@@ -108,6 +114,20 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   /// From the coupling's errors, without forming the rows.
   double getMaxHardError() override;
   bool getRowErrors(double* phi, int numRows) override;
+
+  // For the Articulated integrator (ArticulatedSolver.h), which moves a
+  // joint by its allowed motion instead of building its rows.
+  /// The allowed T_GD nearest to TCD; refreshes the coordinate values.
+  RigidTransform3d projectTCD(const RigidTransform3d& TCD) const { return project(TCD); }
+  /// Sets the constraint forces of a joint at the allowed pose TGD
+  /// (T_CD = T_GD) from wG, the wrench it applies to A in G coordinates
+  /// about C's origin. The bilateral forces, wG's components along the
+  /// bilateral rows' wrenches at TGD, are found when first asked for.
+  void setConstraintWrench(const RigidTransform3d& TGD, const Wrench& wG) {
+    myWrench = wG;
+    myWrenchTGD = TGD;
+    myWrenchToSplit = true;
+  }
 
   /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
   /// coordinate i to a joint class's property list.
@@ -173,10 +193,15 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   RigidTransform3d myInitialTCD;  ///< TCD used by setBodies(…, TDW)
   std::unique_ptr<RigidBodyCoupling> myCoupling;
   double myLinCompliance = 0, myRotCompliance = 0, myDamping = 0;
-  // Rows of the last build, for the force bookkeeping.
-  std::vector<Wrench> myBilateralDirs, myUnilateralDirs;
-  Eigen::VectorXd myBilateralForces, myUnilateralForces;
+  /// The bilateral forces of a wrench set by setConstraintWrench, if not yet found.
+  void splitConstraintWrench() const;
+  // Rows of the last build, for the force bookkeeping (mutable: the
+  // Articulated integrator's forces are split over the rows when asked).
+  mutable std::vector<Wrench> myBilateralDirs, myUnilateralDirs;
+  mutable Eigen::VectorXd myBilateralForces, myUnilateralForces;
   Wrench myWrench = Wrench::Zero();
+  RigidTransform3d myWrenchTGD;
+  mutable bool myWrenchToSplit = false;
   // Per-step state shared by the bilateral and unilateral rows.
   RigidTransform3d myTCW, myTGW;
   Twist myErrC = Twist::Zero();

@@ -116,6 +116,17 @@ class RigidBodyCoupling {
   virtual void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
                                  const Twist& velGD, bool updateEngaged) = 0;
 
+  /// The velocities of C relative to D (in C coordinates) that the
+  /// coupling allows, when they are the same at every allowed pose: their
+  /// basis as the first k columns of S, unit vectors along C's axes, and k
+  /// returned. −1 when the allowed velocities turn with the coordinates (a
+  /// universal joint's, a slotted hinge's). The Articulated integrator
+  /// takes its joints' motion subspaces from here.
+  virtual int getFixedMotionSubspace(Matrix6d& S) const {
+    (void)S;
+    return -1;
+  }
+
   /// Engages a unilateral constraint on the nearer finite bound of the
   /// admissible interval dmin ≤ dist ≤ dmax and sets its distance to that
   /// bound. Sinew keeps the nearer bound engaged at all times: the solver's

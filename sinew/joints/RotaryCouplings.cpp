@@ -192,4 +192,14 @@ void UniversalCoupling::updateConstraints(const RigidTransform3d& TGD, const Rig
   setRateWrenches(*this, axes, TGD, 2);
 }
 
+namespace {
+int allRotations(Matrix6d& S) {
+  for (int i = 0; i < 3; ++i) S.col(i) = Twist::Unit(3 + i);
+  return 3;
+}
+}  // namespace
+
+int SphericalCoupling::getFixedMotionSubspace(Matrix6d& S) const { return allRotations(S); }
+int GimbalCoupling::getFixedMotionSubspace(Matrix6d& S) const { return allRotations(S); }
+
 }  // namespace sinew

@@ -19,6 +19,8 @@ class SphericalCoupling : public RigidBodyCoupling {
                             Eigen::VectorXd* coords) const override;
   void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
                          const Twist& velGD, bool updateEngaged) override;
+  /// Every rotation about C's origin.
+  int getFixedMotionSubspace(Matrix6d& S) const override;
   Limit limit = Limit::None;
   double maxTilt = M_PI;                          ///< radians
   Vector3d maxRotation = Vector3d::Constant(M_PI);  ///< radians, per axis
@@ -46,6 +48,8 @@ class GimbalCoupling : public RigidBodyCoupling {
                             Eigen::VectorXd* coords) const override;
   void updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& errC,
                          const Twist& velGD, bool updateEngaged) override;
+  /// Every rotation about C's origin.
+  int getFixedMotionSubspace(Matrix6d& S) const override;
 
  protected:
   void initializeConstraints() override;

@@ -11,7 +11,8 @@ namespace sinew {
 
 const std::vector<std::string>& EnumNames<Integrator>::get() {
   static const std::vector<std::string> n{"ForwardEuler", "SymplecticEuler", "RungeKutta4",
-                                          "ConstrainedBackwardEuler", "Trapezoidal", "AlphaBeta", "Impulse"};
+                                          "ConstrainedBackwardEuler", "Trapezoidal", "AlphaBeta", "Impulse",
+                                          "Articulated"};
   return n;
 }
 const std::vector<std::string>& EnumNames<PosStabilization>::get() {

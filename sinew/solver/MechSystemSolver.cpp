@@ -8,6 +8,7 @@
 #include "sinew/Error.h"
 #include "sinew/math/CoriolisJacobian.h"
 #include "sinew/mech/RigidBody.h"
+#include "sinew/solver/ArticulatedSolver.h"
 #include "sinew/solver/ImpulseSolver.h"
 
 namespace sinew {
@@ -58,11 +59,12 @@ void MechSystemSolver::setStructure(const std::vector<DynamicComponent*>& comps,
   myKKT.setFriction(&myD);
   myMassPatternChanged = myProjPatternChanged = true;
   myImpulse.reset();  // its rows and warm start name the old components
+  myArticulated.reset();  // its trees too
 }
 
 // ------------------------------------------------------------------ forces
 
-void MechSystemSolver::computeForces(double t, bool jacobians) {
+void MechSystemSolver::computeForces(double t, bool jacobians, bool fictitious) {
   if (jacobians) mySys.zeroJacobians();
   Block D;
   BlockVec fc;
@@ -72,8 +74,10 @@ void MechSystemSolver::computeForces(double t, bool jacobians) {
     if (c->isParametric()) continue;
     if (c->getMass() > 0) {
       c->applyGravity(myGravity);
-      c->getCoriolisForce(fc);
-      c->addForce(fc.data());
+      if (fictitious) {
+        c->getCoriolisForce(fc);
+        c->addForce(fc.data());
+      }
     }
     if (jacobians) {
       D.setZero(c->getVelStateSize(), c->getVelStateSize());
@@ -268,6 +272,7 @@ void MechSystemSolver::advance(double t0, double t1) {
       case Integrator::Trapezoidal:
       case Integrator::AlphaBeta: stepImplicit(t0, t1); break;
       case Integrator::Impulse: stepImpulse(t0, t1); break;
+      case Integrator::Articulated: stepArticulated(t0, t1); break;
     }
   } catch (const ModelError& e) {
     // A force law that fails mid-step (e.g. a collapsed spring) is reported
@@ -389,6 +394,11 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
 void MechSystemSolver::stepImpulse(double t0, double t1) {
   if (!myImpulse) myImpulse = std::make_unique<ImpulseSolver>(*this);
   myImpulse->step(t0, t1, myImpulseReport);
+}
+
+void MechSystemSolver::stepArticulated(double t0, double t1) {
+  if (!myArticulated) myArticulated = std::make_unique<ArticulatedSolver>(*this);
+  myArticulated->step(t0, t1);
 }
 
 void MechSystemSolver::stepExplicit(double t0, double t1) {

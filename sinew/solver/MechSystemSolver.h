@@ -15,7 +15,9 @@
 //
 // Impulse is not a velocity solve: the impulse-based solver of seed 004
 // (ImpulseSolver.h) advances the bodies unconstrained and corrects each
-// constraint in turn with impulses.
+// constraint in turn with impulses. Articulated is not one either: it
+// advances trees of jointed rigid bodies in their joints' coordinates
+// (ArticulatedSolver.h).
 #pragma once
 
 #include <memory>
@@ -33,7 +35,8 @@ enum class Integrator {
   ConstrainedBackwardEuler,
   Trapezoidal,
   AlphaBeta,
-  Impulse
+  Impulse,
+  Articulated
 };
 enum class PosStabilization { GlobalMass, GlobalStiffness };
 
@@ -82,6 +85,7 @@ struct ImpulseReport {
 };
 
 class ImpulseSolver;
+class ArticulatedSolver;
 
 class MechSystemSolver {
  public:
@@ -141,7 +145,10 @@ class MechSystemSolver {
 
  private:
   friend class ImpulseSolver;
-  void computeForces(double t, bool jacobians);
+  friend class ArticulatedSolver;
+  /// Every force at time t, the rigid bodies' fictitious wrench too unless
+  /// `fictitious` is false; Jacobians when asked.
+  void computeForces(double t, bool jacobians, bool fictitious = true);
   /// Rows at the current configuration; at velocity level over a step h,
   /// a non-zero `gdotScale` s adds −s·Ġu to each right-hand side. Without
   /// `entries` only the right-hand sides and compliances are built.
@@ -159,6 +166,7 @@ class MechSystemSolver {
   void stepExplicit(double t0, double t1);
   void stepRungeKutta4(double t0, double t1);
   void stepImpulse(double t0, double t1);
+  void stepArticulated(double t0, double t1);
   void computeAccel(double t, Eigen::VectorXd& a);
   void projectVelocities(double t1);
   void stabilizePositions(double t1);
@@ -196,6 +204,7 @@ class MechSystemSolver {
   ImpulseSettings myImpulseSettings;
   ImpulseReport myImpulseReport;
   std::unique_ptr<ImpulseSolver> myImpulse;
+  std::unique_ptr<ArticulatedSolver> myArticulated;
   PosStabilization myStabilization = PosStabilization::GlobalMass;
   double myStabilizationTol = 1e-10;
   KKTSolver myKKT, myProjKKT;

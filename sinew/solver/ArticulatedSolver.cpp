@@ -1,0 +1,373 @@
+#include "sinew/solver/ArticulatedSolver.h"
+
+#include <type_traits>
+#include <unordered_map>
+
+#include "sinew/Error.h"
+#include "sinew/joints/JointBase.h"
+#include "sinew/mech/RigidBody.h"
+
+namespace sinew {
+
+namespace {
+
+/// Motion cross product a ×ₘ b for spatial twists (v, ω) about one point.
+Vector6d crossMotion(const Vector6d& a, const Vector6d& b) {
+  Vector6d r;
+  r << a.tail<3>().cross(b.head<3>()) + a.head<3>().cross(b.tail<3>()), a.tail<3>().cross(b.tail<3>());
+  return r;
+}
+
+/// Force cross product a ×f f for a twist a and a wrench f = (force, moment).
+Vector6d crossForce(const Vector6d& a, const Vector6d& f) {
+  Vector6d r;
+  r << a.tail<3>().cross(f.head<3>()), a.tail<3>().cross(f.tail<3>()) + a.head<3>().cross(f.head<3>());
+  return r;
+}
+
+/// A frame's world twist (v of its origin p, ω) as a spatial twist about the world origin.
+Vector6d spatialTwist(const Twist& tw, const Vector3d& p) {
+  Vector6d V;
+  V << tw.head<3>() + p.cross(tw.tail<3>()), tw.tail<3>();
+  return V;
+}
+
+/// A twist ξ in the coordinates of frame T (v of T's origin, ω) about the world origin.
+Vector6d toWorldOrigin(const RigidTransform3d& T, const Vector6d& xi) {
+  Vector6d V;
+  V.tail<3>() = T.R * xi.tail<3>();
+  V.head<3>() = T.R * xi.head<3>() + T.p.cross(V.tail<3>());
+  return V;
+}
+
+/// The inverse of toWorldOrigin.
+Vector6d toFrameCoords(const RigidTransform3d& T, const Vector6d& V) {
+  Vector6d xi;
+  xi.tail<3>() = T.R.transpose() * V.tail<3>();
+  xi.head<3>() = T.R.transpose() * (V.head<3>() + V.tail<3>().cross(T.p));
+  return xi;
+}
+
+/// Calls f with the dof k (0 … 6) as a compile-time constant.
+template <class F>
+void withDof(int k, F&& f) {
+  switch (k) {
+    case 0: f(std::integral_constant<int, 0>()); break;
+    case 1: f(std::integral_constant<int, 1>()); break;
+    case 2: f(std::integral_constant<int, 2>()); break;
+    case 3: f(std::integral_constant<int, 3>()); break;
+    case 4: f(std::integral_constant<int, 4>()); break;
+    case 5: f(std::integral_constant<int, 5>()); break;
+    default: f(std::integral_constant<int, 6>()); break;
+  }
+}
+
+std::string pathOf(const Constrainer* c) {
+  const auto* comp = dynamic_cast<const Component*>(c);
+  return comp ? comp->getPathName() : std::string();
+}
+
+}  // namespace
+
+// ------------------------------------------------------------- the trees
+
+ArticulatedSolver::ArticulatedSolver(MechSystemSolver& s) : myS(s) {
+  const MechSystem& sys = s.mySys;
+  std::vector<RigidBody*> bodies;
+  std::unordered_map<const Frame*, int> bodyIndex;
+  for (int i = 0; i < sys.numComponents(); ++i) {
+    const auto& ci = sys.info(i);
+    if (ci.comp->isParametric()) myHasParametric = true;
+    if (ci.solveOffset < 0) continue;
+    if (!ci.rigid) throw ModelError("the Articulated integrator advances rigid bodies only", ci.comp->componentPath());
+    bodyIndex[ci.rigid] = static_cast<int>(bodies.size());
+    bodies.push_back(ci.rigid);
+  }
+  // Each joint between two active bodies is an edge; one between an active
+  // body and ground (or a non-dynamic frame) roots a tree.
+  std::vector<JointBase*> joints;
+  std::vector<std::vector<int>> edges(bodies.size());
+  std::vector<int> rootJoint(bodies.size(), -1);
+  auto activeIndex = [&](const Frame* f, const JointBase& j) {
+    if (!f) return -1;
+    auto it = bodyIndex.find(f);
+    if (it != bodyIndex.end()) return it->second;
+    if (!f->isParametric())
+      throw ModelError("the Articulated integrator takes joints between rigid bodies, ground and non-dynamic frames",
+                       j.getPathName());
+    return -1;
+  };
+  for (Constrainer* c : s.myConstrainers) {
+    auto* j = dynamic_cast<JointBase*>(c);
+    if (!j) throw ModelError("the Articulated integrator takes joints only, no other constraint or contact", pathOf(c));
+    if (!j->getBodyA()) continue;  // not connected: no rows either
+    const int a = activeIndex(j->getBodyA(), *j), b = activeIndex(j->getBodyB(), *j);
+    if (a < 0 && b < 0) continue;  // nothing it holds can move
+    const int k = static_cast<int>(joints.size());
+    joints.push_back(j);
+    if (a >= 0 && b >= 0) {
+      edges[a].push_back(k);
+      edges[b].push_back(k);
+      continue;
+    }
+    int& root = rootJoint[a >= 0 ? a : b];
+    if (root >= 0) throw ModelError("the joint closes a loop, which the Articulated integrator cannot take", j->getPathName());
+    root = k;
+  }
+  // Breadth first from each root: parents come before their children.
+  std::vector<int> linkOf(bodies.size(), -1);
+  std::vector<char> used(joints.size(), 0);
+  auto grow = [&](size_t first) {
+    for (size_t n = first; n < myLinks.size(); ++n) {
+      const int b = bodyIndex.at(myLinks[n].body);
+      for (int k : edges[b]) {
+        if (used[k]) continue;
+        used[k] = 1;
+        JointBase* j = joints[k];
+        const int other = bodyIndex.at(j->getBodyA() == myLinks[n].body ? j->getBodyB() : j->getBodyA());
+        if (linkOf[other] >= 0)
+          throw ModelError("the joint closes a loop, which the Articulated integrator cannot take", j->getPathName());
+        linkOf[other] = static_cast<int>(myLinks.size());
+        addLink(bodies[other], j, static_cast<int>(n));
+      }
+    }
+  };
+  for (size_t b = 0; b < bodies.size(); ++b) {
+    if (rootJoint[b] < 0) continue;
+    used[rootJoint[b]] = 1;
+    linkOf[b] = static_cast<int>(myLinks.size());
+    addLink(bodies[b], joints[rootJoint[b]], -1);
+  }
+  grow(0);
+  for (size_t b = 0; b < bodies.size(); ++b) {
+    if (linkOf[b] >= 0) continue;
+    const size_t first = myLinks.size();
+    linkOf[b] = static_cast<int>(first);
+    addLink(bodies[b], nullptr, -1);
+    grow(first);
+  }
+}
+
+void ArticulatedSolver::addLink(RigidBody* body, JointBase* joint, int parent) {
+  Link& l = myLinks.emplace_back();
+  l.body = body;
+  l.joint = joint;
+  l.parent = parent;
+  if (!joint) return;  // a free root: S = I in world axes, set at each step
+  l.childIsA = joint->getBodyA() == body;
+  l.TFcB = l.childIsA ? joint->getTCA() : joint->getTDB();
+  l.TBFc = l.TFcB.inverse();
+  l.TFpP = l.childIsA ? joint->getTDB() : joint->getTCA();
+  if (parent < 0) l.fixedParent = l.childIsA ? joint->getBodyB() : joint->getBodyA();
+  l.dof = joint->getCoupling().getFixedMotionSubspace(l.S);
+  if (l.dof < 0)
+    throw ModelError("the Articulated integrator needs joints whose allowed motion is fixed in the joint frame "
+                     "(hinge, slider, cylindrical, planar, solid, spherical, gimbal); this joint's turns with "
+                     "its coordinates",
+                     joint->getPathName());
+  const RigidBodyCoupling& cp = joint->getCoupling();
+  for (int i = 0; i < cp.numConstraints(); ++i)
+    if (!cp.getConstraint(i).isBilateral() && !cp.getConstraint(i).isLimit()) l.otherUnilateral = true;
+  checkJoint(l, 0);
+}
+
+void ArticulatedSolver::checkJoint(const Link& l, double t) const {
+  const JointBase& j = *l.joint;
+  auto fail = [&](const std::string& what) {
+    const std::string msg = "the Articulated integrator cannot take " + what;
+    if (t == 0) throw ModelError(msg, j.getPathName());
+    throw SolverError(t, j.getPathName(), msg);
+  };
+  if (j.getLinearCompliance() != 0 || j.getRotaryCompliance() != 0) fail("a compliant joint");
+  for (int i = 0; i < j.numCoordinates(); ++i) {
+    if (j.isLocked(i)) fail("a locked coordinate (" + j.getCoordinateName(i) + ")");
+    if (std::isfinite(j.getMinCoordinate(i)) || std::isfinite(j.getMaxCoordinate(i)))
+      fail("a coordinate range (" + j.getCoordinateName(i) + ")");
+  }
+}
+
+// ------------------------------------------------------------------ a step
+
+void ArticulatedSolver::step(double t0, double t1) {
+  const double h = t1 - t0;
+  MechSystem& sys = myS.mySys;
+  myS.updateParametric(h);
+  sys.updateExpansions();
+  sys.updateAttachmentStates();
+  myS.computeForces(t0, false, false);
+  for (Link& l : myLinks) {
+    if (l.joint) checkJoint(l, t1);
+    readState(l, h);
+  }
+  solveAccelerations(h, t1);
+  // Non-dynamic frames first: a joint's parent may be one.
+  if (myHasParametric) {
+    Eigen::VectorXd q;
+    sys.getFullPos(q);
+    myS.moveParametric(q, h);
+    sys.setFullPos(q);
+  }
+  for (Link& l : myLinks) moveLink(l, h);
+  sys.updateExpansions();
+  sys.updateAttachmentStates();
+}
+
+void ArticulatedSolver::readState(Link& l, double h) {
+  const RigidBody& b = *l.body;
+  const RigidTransform3d TBW = b.getPose();
+  l.V = spatialTwist(b.getVelocity(), TBW.p);
+  // The body's inertia about the world origin: [m I, −m[c]; m[c], J_c − m[c][c]]
+  // for its centre of mass c and its rotational inertia J_c there, in world axes.
+  const SpatialInertia& I = b.getInertia();
+  const double m = I.getMass();
+  const Vector3d c = TBW.R * I.getCenterOfMass() + TBW.p;
+  const Matrix3d C = skew(c);
+  l.IA.topLeftCorner<3, 3>() = m * Matrix3d::Identity();
+  l.IA.topRightCorner<3, 3>() = -m * C;
+  l.IA.bottomLeftCorner<3, 3>() = m * C;
+  l.IA.bottomRightCorner<3, 3>() = TBW.R * I.getRotationalInertia() * TBW.R.transpose() - m * C * C;
+  const Wrench& f = b.getForce();
+  Vector6d fO;
+  fO << f.head<3>(), f.tail<3>() + TBW.p.cross(f.head<3>());
+  l.pA = crossForce(l.V, l.IA * l.V) - fO;
+  if (!l.joint) {  // a free root: its coordinates are its spatial twist
+    l.dof = 6;
+    l.Sw = Matrix6d::Identity();
+    l.u = l.V;
+    l.c.setZero();
+    return;
+  }
+  Vector6d Vp = Vector6d::Zero(), Ap = Vector6d::Zero();
+  if (l.parent >= 0) {
+    const Link& p = myLinks[l.parent];
+    Vp = p.V;
+    l.TFpW = p.body->getPose() * l.TFpP;
+  } else if (l.fixedParent) {
+    Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
+    l.TFpW = l.fixedParent->getPose() * l.TFpP;
+    // A non-dynamic parent's acceleration, from its twist over the last step.
+    if (l.fixedVKnown) Ap = (Vp - l.fixedV) / h;
+    l.fixedV = Vp;
+    l.fixedVKnown = true;
+  } else {
+    l.TFpW = l.TFpP;
+  }
+  l.TFcW = TBW * l.TFcB;
+  l.Trel = l.TFpW.inverseTimes(l.TFcW);
+  withDof(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, Ap); });
+}
+
+template <int K>
+void ArticulatedSolver::jointVelocity(Link& l, const Vector6d& Vp, const Vector6d& Ap) {
+  for (int i = 0; i < K; ++i) l.Sw.col(i) = toWorldOrigin(l.TFcW, l.S.col(i));
+  // The columns of S are unit vectors along the frame's axes: Sᵀ picks u.
+  l.u.head<K>() = l.S.leftCols<K>().transpose() * toFrameCoords(l.TFcW, l.V - Vp);
+  const Vector6d vJ = l.Sw.leftCols<K>() * l.u.head<K>();
+  l.V = Vp + vJ;
+  // S is fixed in the moving child, so Ṡu = V ×ₘ (S u); a non-dynamic
+  // parent's acceleration rides along in c (its link has no parent link).
+  l.c = crossMotion(l.V, vJ) + Ap;
+}
+
+template <int K>
+void ArticulatedSolver::inward(Link& l, double t1) {
+  using Cols = Eigen::Matrix<double, 6, K>;
+  using Square = Eigen::Matrix<double, K, K>;
+  const auto Sw = l.Sw.leftCols<K>();
+  const Cols U = l.IA * Sw;
+  const Square D = Sw.transpose() * U;
+  Square Dinv;
+  if constexpr (K > 0) {
+    if constexpr (K <= 4) Dinv = D.inverse();  // closed form
+    else Dinv = D.llt().solve(Square::Identity());
+    if (!Dinv.allFinite() || (D.diagonal().array() <= 0).any())
+      throw SolverError(t1, l.body->componentPath(),
+                        "the body has no mass or inertia along its joint's motion (Articulated integrator)");
+  }
+  l.U.leftCols<K>() = U;
+  l.Dinv.topLeftCorner<K, K>() = Dinv;
+  l.up.head<K>() = -Sw.transpose() * l.pA;
+  if (l.parent < 0) return;
+  Link& p = myLinks[l.parent];
+  const Cols UDinv = U * Dinv;
+  const Matrix6d Ia = l.IA - UDinv * U.transpose();
+  p.IA += Ia;
+  p.pA += l.pA + Ia * l.c + UDinv * l.up.head<K>();
+}
+
+template <int K>
+void ArticulatedSolver::outward(Link& l, double h) {
+  const Vector6d a = (l.parent >= 0 ? myLinks[l.parent].A : Vector6d::Zero()) + l.c;
+  const Eigen::Matrix<double, K, 1> qdd =
+      l.Dinv.topLeftCorner<K, K>() * (l.up.head<K>() - l.U.leftCols<K>().transpose() * a);
+  l.A = a + l.Sw.leftCols<K>() * qdd;
+  l.u.head<K>() += h * qdd;
+}
+
+void ArticulatedSolver::solveAccelerations(double h, double t1) {
+  // Inward: each link's articulated inertia I^A and bias p^A are complete
+  // once its children have passed theirs on.
+  for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i)
+    withDof(myLinks[i].dof, [&](auto k) { inward<decltype(k)::value>(myLinks[i], t1); });
+  for (Link& l : myLinks) withDof(l.dof, [&](auto k) { outward<decltype(k)::value>(l, h); });
+}
+
+void ArticulatedSolver::moveLink(Link& l, double h) {
+  RigidBody& b = *l.body;
+  // The wrench the parent transmits to the link's subtree, at t0.
+  const Vector6d f = l.IA * l.A + l.pA;
+  if (!l.joint) {
+    // A free root: its spatial twist is u; the pose moves by its origin twist.
+    l.V = l.u;
+    Twist tw;
+    tw << l.V.head<3>() + l.V.tail<3>().cross(b.getPosition()), l.V.tail<3>();
+    double q[7];
+    b.getPosState(q);
+    b.addPosImpulse(q, h, tw.data());
+    b.setPosState(q);
+    tw.head<3>() = l.V.head<3>() + l.V.tail<3>().cross(b.getPosition());
+    b.setVelocity(tw);
+    return;
+  }
+  // The wrench on A about C's origin in C's axes (G = C: the joint holds).
+  const RigidTransform3d& TCW = l.childIsA ? l.TFcW : l.TFpW;
+  Wrench wG;
+  const Vector3d force = l.childIsA ? Vector3d(f.head<3>()) : Vector3d(-f.head<3>());
+  const Vector3d moment = (l.childIsA ? Vector3d(f.tail<3>()) : Vector3d(-f.tail<3>())) - TCW.p.cross(force);
+  wG << TCW.R.transpose() * force, TCW.R.transpose() * moment;
+
+  Vector6d Vp = Vector6d::Zero();
+  if (l.parent >= 0) {
+    const Link& p = myLinks[l.parent];
+    Vp = p.V;
+    l.TFpW = p.body->getPose() * l.TFpP;
+  } else if (l.fixedParent) {
+    Vp = l.fixedV;
+    l.TFpW = l.fixedParent->getPose() * l.TFpP;  // moved already
+  }
+  // The joint moves by h·ξ along its allowed motion (ξ = S u in the child's
+  // joint frame), then onto its coupling: round-off never accumulates.
+  const Vector6d xi = l.S * l.u;  // zero past dof in both
+  RigidTransform3d T = l.Trel;
+  T.p += T.R * (h * xi.head<3>());
+  T.R = T.R * rotationExp(h * xi.tail<3>());
+  const RigidTransform3d TCD = l.joint->projectTCD(l.childIsA ? T : T.inverse());
+  l.Trel = l.childIsA ? TCD : TCD.inverse();
+  l.TFcW = l.TFpW * l.Trel;
+  const RigidTransform3d TBW = l.TFcW * l.TBFc;
+  b.setPose(TBW);
+  l.V = Vp + toWorldOrigin(l.TFcW, xi);
+  Twist tw;
+  tw << l.V.head<3>() + l.V.tail<3>().cross(TBW.p), l.V.tail<3>();
+  b.setVelocity(tw);
+  l.joint->setConstraintWrench(TCD, wG);
+  if (!l.otherUnilateral) return;
+  // Such a limit is engaged whenever it has a finite bound.
+  RigidBodyCoupling& cp = l.joint->getCoupling();
+  cp.updateConstraints(TCD, TCD, Twist::Zero(), Twist::Zero(), true);
+  for (int i = 0; i < cp.numConstraints(); ++i)
+    if (!cp.getConstraint(i).isBilateral() && cp.getConstraint(i).getEngaged() != 0)
+      throw ModelError("the Articulated integrator cannot take a joint limit", l.joint->getPathName());
+}
+
+}  // namespace sinew

@@ -1,0 +1,191 @@
+// The Articulated integrator (ArticulatedSolver.h): reduced-coordinate
+// dynamics of jointed trees. Periods, free fall and an incline's slide
+// against their analytic values, agreement with the MLCP solver, joints
+// that hold to round-off, constraint forces, free-floating trees, and the
+// models it refuses.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "DemoRuns.h"
+#include "TestModels.h"
+#include "bench/Scenes.h"
+#include "sinew/Error.h"
+#include "sinew/joints/HingeJoint.h"
+#include "sinew/joints/SliderJoint.h"
+#include "sinew/joints/SphericalJoint.h"
+#include "sinew/joints/UniversalJoint.h"
+
+namespace sinew {
+namespace {
+
+using namespace test;  // demoUnder, mechOf, maxJointError, TestRoot, measurePeriod
+
+/// A 1 × 0.1 × 0.1 m, 1 kg link along x from `x0`, hinged about y at x0 to
+/// `parent` (nullptr: ground).
+RigidBody& addHingedLink(TestRoot& r, const std::string& name, double x0, RigidBody* parent) {
+  auto& b = r.mech.addRigidBody(RigidBody::createBox(name, 1, 0.1, 0.1, 100));
+  b.setPose(RigidTransform3d(x0 + 0.5, 0, 0));
+  r.mech.addBodyConnector(std::make_unique<HingeJoint>(
+      b, parent, RigidTransform3d(x0, 0, 0, 1, 0, 0, M_PI / 2), name + "Hinge"));
+  return b;
+}
+
+TEST(ArticulatedSolver, PhysicalPendulumSwingsWithItsSmallAnglePeriod) {
+  // The link about its end: T = 2π √(I_pivot / (m g d)), I_pivot = m(L² + w²)/12 + m d².
+  TestRoot r(Vector3d(0, 0, -9.8));
+  r.setIntegrator(Integrator::Articulated);
+  auto& link = addHingedLink(r, "link", 0, nullptr);
+  // Hanging straight down (θ = −90°: the hinge axis is −y), then tilted by 0.02 rad.
+  auto& hinge = static_cast<HingeJoint&>(r.mech.bodyConnectors().get(0));
+  hinge.setTheta(-90 + 0.02 * RTOD);
+  const double m = 1, d = 0.5, I = m * (1 + 0.01) / 12 + m * d * d;
+  const double expected = 2 * M_PI * std::sqrt(I / (m * 9.8 * d));
+  const double T = measurePeriod(*r.root, 1e-3, 10, [&] { return link.getPosition().x(); });
+  EXPECT_NEAR(T / expected, 1.0, 1e-3);
+}
+
+TEST(ArticulatedSolver, SliderOnAFrictionlessInclineAcceleratesAtGSinTheta) {
+  // A slider whose axis runs down a 30° incline: x = ½ g sin θ t².
+  TestRoot r(Vector3d(0, 0, -9.8));
+  r.setIntegrator(Integrator::Articulated);
+  auto& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.2, 0.2, 0.2, 1000));
+  const double theta = M_PI / 6;
+  // The slider's z axis (D and C) along the incline, downhill: (cos θ, 0, −sin θ).
+  const RigidTransform3d TDW(Vector3d::Zero(), AxisAngle(Vector3d::UnitY(), M_PI / 2 + theta).toMatrix());
+  auto& slider = r.mech.addBodyConnector(std::make_unique<SliderJoint>(box, nullptr, TDW, "slider"));
+  r.run(2.0, 1e-3);
+  const double x = static_cast<SliderJoint&>(slider).getZ();
+  const double expected = 0.5 * 9.8 * std::sin(theta) * 4;
+  // Symplectic Euler's slide after n steps is a h² n(n + 1)/2: 1/n = 5e-4 ahead.
+  EXPECT_NEAR(x / expected, 1.0, 1e-3);
+  EXPECT_LT(maxJointError(r.mech), 1e-12);
+}
+
+TEST(ArticulatedSolver, TriplePendulumConvergesToTheMlcpSolversMotion) {
+  // The ball-jointed links after 0.5 s (they fall about 1 m): both methods
+  // are first order in h, so their difference falls tenfold with h.
+  auto difference = [](double h) {
+    auto a = demoUnder("TriplePendulum", "Articulated");
+    auto b = demoUnder("TriplePendulum", "ConstrainedBackwardEuler");
+    for (auto* root : {a.get(), b.get()}) {
+      root->setMaxStepSize(h);
+      root->run(0.5);
+    }
+    EXPECT_LT(maxJointError(mechOf(*a)), 1e-12);
+    double d = 0;
+    for (int i = 0; i < 3; ++i)
+      d = std::max(d, (mechOf(*a).rigidBodies().get(i).getPosition() -
+                       mechOf(*b).rigidBodies().get(i).getPosition()).norm());
+    return d;
+  };
+  const double coarse = difference(1e-3), fine = difference(1e-4);
+  EXPECT_LT(fine, 5e-4);
+  EXPECT_GT(coarse / fine, 8.0);
+}
+
+TEST(ArticulatedSolver, HingeChainHoldsItsJointsToRoundOffAndKeepsItsEnergy) {
+  auto root = bench::makeHingeChain(10, 1e-3);
+  mechOf(*root).setIntegrator(Integrator::Articulated);
+  const Tracked t = runTracked(*root, 2.0);
+  EXPECT_LT(t.maxError, 1e-12);
+  // Symplectic Euler in the coordinates, as the reduced-coordinate peers
+  // step: the flailing chain's energy stays within 2 % of N m g L = 490 J.
+  EXPECT_LT(t.energyDrift, 0.02 * 490);
+}
+
+TEST(ArticulatedSolver, HangingLinkCarriesItsWeightAsTheMlcpSolverFindsIt) {
+  // A link hanging at rest from a hinge whose axis is horizontal: the
+  // joint's wrench is the weight (and the moment of the weight about C is
+  // zero); the bilateral forces equal those of ConstrainedBackwardEuler.
+  Wrench w[2];
+  Eigen::VectorXd lambda[2];
+  int k = 0;
+  for (Integrator integ : {Integrator::Articulated, Integrator::ConstrainedBackwardEuler}) {
+    TestRoot r(Vector3d(0, 0, -9.8));
+    r.setIntegrator(integ);
+    addHingedLink(r, "link", 0, nullptr);
+    auto& hinge = static_cast<HingeJoint&>(r.mech.bodyConnectors().get(0));
+    hinge.setTheta(-90);
+    r.run(0.1, 1e-3);
+    w[k] = hinge.getConstraintWrench();
+    lambda[k++] = hinge.getBilateralForces();
+  }
+  EXPECT_NEAR(w[0].head<3>().norm(), 9.8, 1e-9);
+  EXPECT_LT(w[0].tail<3>().norm(), 1e-9);
+  ASSERT_EQ(lambda[0].size(), lambda[1].size());
+  EXPECT_LT((lambda[0] - lambda[1]).norm(), 1e-6);
+}
+
+TEST(ArticulatedSolver, FreeFloatingTreeMovesItsCentreOfMassUniformly) {
+  // A free body with a link hinged to it, spinning and flexing in space:
+  // no external force, so the centre of mass moves uniformly. Symplectic
+  // Euler in the coordinates keeps that to first order in h: the departure
+  // after 1 s halves with the step.
+  auto departure = [](double h) {
+    TestRoot r;
+    r.setIntegrator(Integrator::Articulated);
+    auto& base = r.mech.addRigidBody(RigidBody::createBox("base", 0.4, 0.4, 0.4, 1000));
+    auto& arm = addHingedLink(r, "arm", 0.2, &base);
+    base.setVelocity((Twist() << 0.1, 0, 0.2, 0.5, 1.0, 0.3).finished());
+    auto centreOfMass = [&] {
+      return (base.getMass() * (base.getPosition() + base.getRotation() * base.getCenterOfMass()) +
+              arm.getMass() * (arm.getPosition() + arm.getRotation() * arm.getCenterOfMass())) /
+             (base.getMass() + arm.getMass());
+    };
+    r.root->setMaxStepSize(h);
+    r.root->initialize(0);
+    const Vector3d c0 = centreOfMass();
+    r.root->run(h);
+    const Vector3d vc = (centreOfMass() - c0) / h;
+    r.root->run(1.0 + h);
+    EXPECT_LT(maxJointError(r.mech), 1e-12);
+    return (centreOfMass() - (c0 + vc * (1.0 + h))).norm();
+  };
+  const double coarse = departure(1e-3), fine = departure(5e-4);
+  EXPECT_LT(coarse, 2e-4);
+  EXPECT_LT(fine, 0.6 * coarse);
+}
+
+TEST(ArticulatedSolver, RefusesWhatItCannotTakeNamingTheJoint) {
+  auto expectRefusal = [](RootModel& root, const std::string& path, const std::string& what) {
+    try {
+      root.setMaxStepSize(1e-3);
+      root.initialize(0);
+      root.run(2e-3);
+      ADD_FAILURE() << "expected a refusal: " << what;
+    } catch (const SolverError& e) {
+      EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(what), std::string::npos) << e.what();
+    }
+  };
+  {  // a closed loop
+    auto root = bench::makeHingeLoop(8, 1e-3);
+    mechOf(*root).setIntegrator(Integrator::Articulated);
+    expectRefusal(*root, "hinge", "closes a loop");
+  }
+  {  // a coordinate range
+    TestRoot r(Vector3d(0, 0, -9.8));
+    r.setIntegrator(Integrator::Articulated);
+    addHingedLink(r, "link", 0, nullptr);
+    static_cast<HingeJoint&>(r.mech.bodyConnectors().get(0)).setThetaRange(-180, 30);
+    expectRefusal(*r.root, "linkHinge", "coordinate range");
+  }
+  {  // a coupling whose allowed motion turns with its coordinates
+    TestRoot r(Vector3d(0, 0, -9.8));
+    r.setIntegrator(Integrator::Articulated);
+    auto& b = r.mech.addRigidBody(RigidBody::createBox("b", 0.1, 0.1, 1, 1000));
+    b.setPose(RigidTransform3d(0, 0, -0.5));
+    r.mech.addBodyConnector(std::make_unique<UniversalJoint>(b, nullptr, RigidTransform3d(), "uj"));
+    expectRefusal(*r.root, "uj", "fixed in the joint frame");
+  }
+  {  // a particle
+    TestRoot r(Vector3d(0, 0, -9.8));
+    r.setIntegrator(Integrator::Articulated);
+    r.mech.addParticle("p", 1.0, 0, 0, 0);
+    expectRefusal(*r.root, "p", "rigid bodies only");
+  }
+}
+
+}  // namespace
+}  // namespace sinew
