@@ -436,12 +436,24 @@ void JointBase::setConstraintForces(const double* bilateral, const double* unila
   for (int k = 0; k < nu; ++k) myWrench += unilateral[k] * myUnilateralDirs[k];
 }
 
+void JointBase::setConstraintWrench(const RigidTransform3d& TGD, const Wrench& bilateralG, const double* unilateral,
+                                    int nu) {
+  if (nu == 0) myUnilateralDirs.clear();
+  if (nu != static_cast<int>(myUnilateralDirs.size()))
+    throw ModelError("unilateral forces do not match the joint's unilateral rows", getPathName());
+  myUnilateralForces = Eigen::Map<const Eigen::VectorXd>(unilateral, nu);
+  myBilateralWrench = bilateralG;
+  myWrench = bilateralG;
+  for (int k = 0; k < nu; ++k) myWrench += unilateral[k] * myUnilateralDirs[k];
+  myWrenchTGD = TGD;
+  myWrenchToSplit = true;
+}
+
 void JointBase::splitConstraintWrench() const {
   if (!myWrenchToSplit) return;
   myWrenchToSplit = false;
   myCoupling->updateConstraints(myWrenchTGD, myWrenchTGD, Twist::Zero(), Twist::Zero(), false);
   myBilateralDirs.clear();
-  myUnilateralDirs.clear();
   for (int k = 0; k < myCoupling->numConstraints(); ++k) {
     const RigidBodyConstraint& c = myCoupling->getConstraint(k);
     if (c.isBilateral()) myBilateralDirs.push_back(c.getWrenchG());
@@ -451,8 +463,7 @@ void JointBase::splitConstraintWrench() const {
   for (int k = 0; k < nb; ++k) W.col(k) = myBilateralDirs[k];
   // Least squares through the normal equations: W has at most six
   // independent columns, and the wrench lies in their span.
-  myBilateralForces = (W.transpose() * W).ldlt().solve(W.transpose() * myWrench);
-  myUnilateralForces.resize(0);
+  myBilateralForces = (W.transpose() * W).ldlt().solve(W.transpose() * myBilateralWrench);
 }
 
 }  // namespace sinew

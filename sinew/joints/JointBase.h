@@ -120,14 +120,13 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   /// The allowed T_GD nearest to TCD; refreshes the coordinate values.
   RigidTransform3d projectTCD(const RigidTransform3d& TCD) const { return project(TCD); }
   /// Sets the constraint forces of a joint at the allowed pose TGD
-  /// (T_CD = T_GD) from wG, the wrench it applies to A in G coordinates
-  /// about C's origin. The bilateral forces, wG's components along the
-  /// bilateral rows' wrenches at TGD, are found when first asked for.
-  void setConstraintWrench(const RigidTransform3d& TGD, const Wrench& wG) {
-    myWrench = wG;
-    myWrenchTGD = TGD;
-    myWrenchToSplit = true;
-  }
+  /// (T_CD = T_GD): bilateralG, the wrench its bilateral rows apply to A in
+  /// G coordinates about C's origin, and the forces of the unilateral rows
+  /// of its last getUnilateralConstraints (none: pass nu = 0). The
+  /// bilateral forces, bilateralG's components along the bilateral rows'
+  /// wrenches at TGD, are found when first asked for.
+  void setConstraintWrench(const RigidTransform3d& TGD, const Wrench& bilateralG, const double* unilateral = nullptr,
+                           int nu = 0);
 
   /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
   /// coordinate i to a joint class's property list.
@@ -200,6 +199,7 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   mutable std::vector<Wrench> myBilateralDirs, myUnilateralDirs;
   mutable Eigen::VectorXd myBilateralForces, myUnilateralForces;
   Wrench myWrench = Wrench::Zero();
+  Wrench myBilateralWrench = Wrench::Zero();  ///< setConstraintWrench's, to split
   RigidTransform3d myWrenchTGD;
   mutable bool myWrenchToSplit = false;
   // Per-step state shared by the bilateral and unilateral rows.

@@ -127,6 +127,15 @@ class RigidBodyCoupling {
     return -1;
   }
 
+  /// Whether a unilateral constraint that is not a coordinate limit can
+  /// engage (a spherical joint's tilt limit, once set): the Articulated
+  /// integrator asks such a joint for its rows at every step.
+  virtual bool hasOtherLimits() const {
+    for (const RigidBodyConstraint* c : myConstraintAt)
+      if (!c->isBilateral() && !c->isLimit()) return true;
+    return false;
+  }
+
   /// Engages a unilateral constraint on the nearer finite bound of the
   /// admissible interval dmin ≤ dist ≤ dmax and sets its distance to that
   /// bound. Sinew keeps the nearer bound engaged at all times: the solver's

@@ -21,6 +21,7 @@ class SphericalCoupling : public RigidBodyCoupling {
                          const Twist& velGD, bool updateEngaged) override;
   /// Every rotation about C's origin.
   int getFixedMotionSubspace(Matrix6d& S) const override;
+  bool hasOtherLimits() const override { return limit != Limit::None; }
   Limit limit = Limit::None;
   double maxTilt = M_PI;                          ///< radians
   Vector3d maxRotation = Vector3d::Constant(M_PI);  ///< radians, per axis

@@ -1,4 +1,5 @@
 #include "sinew/solver/ArticulatedSolver.h"
+#include "sinew/solver/ArticulatedRows.h"
 
 #include <type_traits>
 #include <unordered_map>
@@ -46,20 +47,6 @@ Vector6d toFrameCoords(const RigidTransform3d& T, const Vector6d& V) {
   xi.tail<3>() = T.R.transpose() * V.tail<3>();
   xi.head<3>() = T.R.transpose() * (V.head<3>() + V.tail<3>().cross(T.p));
   return xi;
-}
-
-/// Calls f with the dof k (0 … 6) as a compile-time constant.
-template <class F>
-void withDof(int k, F&& f) {
-  switch (k) {
-    case 0: f(std::integral_constant<int, 0>()); break;
-    case 1: f(std::integral_constant<int, 1>()); break;
-    case 2: f(std::integral_constant<int, 2>()); break;
-    case 3: f(std::integral_constant<int, 3>()); break;
-    case 4: f(std::integral_constant<int, 4>()); break;
-    case 5: f(std::integral_constant<int, 5>()); break;
-    default: f(std::integral_constant<int, 6>()); break;
-  }
 }
 
 std::string pathOf(const Constrainer* c) {
@@ -111,8 +98,8 @@ ArticulatedSolver::ArticulatedSolver(MechSystemSolver& s) : myS(s) {
       continue;
     }
     int& root = rootJoint[a >= 0 ? a : b];
-    if (root >= 0) throw ModelError("the joint closes a loop, which the Articulated integrator cannot take", j->getPathName());
-    root = k;
+    if (root >= 0) myCutJoints.push_back(j);  // a second way to ground: a loop
+    else root = k;
   }
   // Breadth first from each root: parents come before their children.
   std::vector<int> linkOf(bodies.size(), -1);
@@ -125,8 +112,10 @@ ArticulatedSolver::ArticulatedSolver(MechSystemSolver& s) : myS(s) {
         used[k] = 1;
         JointBase* j = joints[k];
         const int other = bodyIndex.at(j->getBodyA() == myLinks[n].body ? j->getBodyB() : j->getBodyA());
-        if (linkOf[other] >= 0)
-          throw ModelError("the joint closes a loop, which the Articulated integrator cannot take", j->getPathName());
+        if (linkOf[other] >= 0) {  // both ends already in the trees: a loop
+          myCutJoints.push_back(j);
+          continue;
+        }
         linkOf[other] = static_cast<int>(myLinks.size());
         addLink(bodies[other], j, static_cast<int>(n));
       }
@@ -165,13 +154,10 @@ void ArticulatedSolver::addLink(RigidBody* body, JointBase* joint, int parent) {
                      "(hinge, slider, cylindrical, planar, solid, spherical, gimbal); this joint's turns with "
                      "its coordinates",
                      joint->getPathName());
-  const RigidBodyCoupling& cp = joint->getCoupling();
-  for (int i = 0; i < cp.numConstraints(); ++i)
-    if (!cp.getConstraint(i).isBilateral() && !cp.getConstraint(i).isLimit()) l.otherUnilateral = true;
   checkJoint(l, 0);
 }
 
-void ArticulatedSolver::checkJoint(const Link& l, double t) const {
+void ArticulatedSolver::checkJoint(Link& l, double t) const {
   const JointBase& j = *l.joint;
   auto fail = [&](const std::string& what) {
     const std::string msg = "the Articulated integrator cannot take " + what;
@@ -179,12 +165,17 @@ void ArticulatedSolver::checkJoint(const Link& l, double t) const {
     throw SolverError(t, j.getPathName(), msg);
   };
   if (j.getLinearCompliance() != 0 || j.getRotaryCompliance() != 0) fail("a compliant joint");
+  l.limited = false;
   for (int i = 0; i < j.numCoordinates(); ++i) {
     if (j.isLocked(i)) fail("a locked coordinate (" + j.getCoordinateName(i) + ")");
-    if (std::isfinite(j.getMinCoordinate(i)) || std::isfinite(j.getMaxCoordinate(i)))
-      fail("a coordinate range (" + j.getCoordinateName(i) + ")");
+    if (std::isfinite(j.getMinCoordinate(i)) || std::isfinite(j.getMaxCoordinate(i))) l.limited = true;
   }
+  // Other unilateral constraints (a spherical joint's tilt limit) give
+  // their rows at every step too.
+  l.limited = l.limited || j.getCoupling().hasOtherLimits();
 }
+
+ArticulatedSolver::~ArticulatedSolver() = default;
 
 // ------------------------------------------------------------------ a step
 
@@ -195,11 +186,17 @@ void ArticulatedSolver::step(double t0, double t1) {
   sys.updateExpansions();
   sys.updateAttachmentStates();
   myS.computeForces(t0, false, false);
+  bool rows = !myCutJoints.empty();
   for (Link& l : myLinks) {
-    if (l.joint) checkJoint(l, t1);
+    if (l.joint) {
+      checkJoint(l, t1);
+      rows = rows || l.limited;
+    }
     readState(l, h);
   }
   solveAccelerations(h, t1);
+  if (rows) solveVelocityRows(h, t1);
+  setJointForces(h);
   // Non-dynamic frames first: a joint's parent may be one.
   if (myHasParametric) {
     Eigen::VectorXd q;
@@ -207,7 +204,9 @@ void ArticulatedSolver::step(double t0, double t1) {
     myS.moveParametric(q, h);
     sys.setFullPos(q);
   }
-  for (Link& l : myLinks) moveLink(l, h);
+  for (Link& l : myLinks) moveLink(l, h * l.u);
+  if (rows) projectPositions(t1);
+  for (Link& l : myLinks) setLinkVelocity(l);
   sys.updateExpansions();
   sys.updateAttachmentStates();
 }
@@ -229,7 +228,10 @@ void ArticulatedSolver::readState(Link& l, double h) {
   const Wrench& f = b.getForce();
   Vector6d fO;
   fO << f.head<3>(), f.tail<3>() + TBW.p.cross(f.head<3>());
-  l.pA = crossForce(l.V, l.IA * l.V) - fO;
+  l.I = l.IA;
+  l.p0 = crossForce(l.V, l.I * l.V) - fO;
+  l.pA = l.p0;
+  l.F.setZero();
   if (!l.joint) {  // a free root: its coordinates are its spatial twist
     l.dof = 6;
     l.Sw = Matrix6d::Identity();
@@ -312,62 +314,65 @@ void ArticulatedSolver::solveAccelerations(double h, double t1) {
   for (Link& l : myLinks) withDof(l.dof, [&](auto k) { outward<decltype(k)::value>(l, h); });
 }
 
-void ArticulatedSolver::moveLink(Link& l, double h) {
+void ArticulatedSolver::setJointForces(double h) {
+  // Newton–Euler over each subtree, leaves first: the wrench the parent
+  // transmits is the subtree's rate of momentum less the applied and the
+  // rows' forces on it (a row between two of its bodies cancels). Rows of
+  // the link's own joint (its limits) are outside the sum's transmitted part.
+  for (Link& l : myLinks) l.pT.setZero();  // the sum over the subtree
+  for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i) {
+    Link& l = myLinks[i];
+    l.pT += l.I * l.A + l.p0 - l.F / h;
+    if (l.parent >= 0) myLinks[l.parent].pT += l.pT;
+  }
+  for (Link& l : myLinks) {
+    if (!l.joint) continue;
+    // The bilateral wrench on A about C's origin in C's axes (G = C: the
+    // joint holds), at t0.
+    const RigidTransform3d& TCW = l.childIsA ? l.TFcW : l.TFpW;
+    const Vector6d f = l.childIsA ? Vector6d(l.pT) : Vector6d(-l.pT);
+    Wrench wG;
+    wG << TCW.R.transpose() * f.head<3>(), TCW.R.transpose() * (f.tail<3>() - TCW.p.cross(f.head<3>()));
+    jointUnilateralForces(l, h, wG);
+  }
+}
+
+void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
   RigidBody& b = *l.body;
-  // The wrench the parent transmits to the link's subtree, at t0.
-  const Vector6d f = l.IA * l.A + l.pA;
-  if (!l.joint) {
-    // A free root: its spatial twist is u; the pose moves by its origin twist.
-    l.V = l.u;
+  if (!l.joint) {  // a free root: dq is a spatial displacement; move by its origin twist
     Twist tw;
-    tw << l.V.head<3>() + l.V.tail<3>().cross(b.getPosition()), l.V.tail<3>();
+    tw << dq.head<3>() + dq.tail<3>().cross(b.getPosition()), dq.tail<3>();
     double q[7];
     b.getPosState(q);
-    b.addPosImpulse(q, h, tw.data());
+    b.addPosImpulse(q, 1.0, tw.data());
     b.setPosState(q);
-    tw.head<3>() = l.V.head<3>() + l.V.tail<3>().cross(b.getPosition());
-    b.setVelocity(tw);
     return;
   }
-  // The wrench on A about C's origin in C's axes (G = C: the joint holds).
-  const RigidTransform3d& TCW = l.childIsA ? l.TFcW : l.TFpW;
-  Wrench wG;
-  const Vector3d force = l.childIsA ? Vector3d(f.head<3>()) : Vector3d(-f.head<3>());
-  const Vector3d moment = (l.childIsA ? Vector3d(f.tail<3>()) : Vector3d(-f.tail<3>())) - TCW.p.cross(force);
-  wG << TCW.R.transpose() * force, TCW.R.transpose() * moment;
-
-  Vector6d Vp = Vector6d::Zero();
-  if (l.parent >= 0) {
-    const Link& p = myLinks[l.parent];
-    Vp = p.V;
-    l.TFpW = p.body->getPose() * l.TFpP;
-  } else if (l.fixedParent) {
-    Vp = l.fixedV;
-    l.TFpW = l.fixedParent->getPose() * l.TFpP;  // moved already
-  }
-  // The joint moves by h·ξ along its allowed motion (ξ = S u in the child's
-  // joint frame), then onto its coupling: round-off never accumulates.
-  const Vector6d xi = l.S * l.u;  // zero past dof in both
+  if (l.parent >= 0) l.TFpW = myLinks[l.parent].body->getPose() * l.TFpP;
+  else if (l.fixedParent) l.TFpW = l.fixedParent->getPose() * l.TFpP;  // moved already
+  // The joint moves by ξ = S dq in the child's joint frame, then onto its
+  // coupling: round-off never accumulates.
+  const Vector6d xi = l.S * dq;  // zero past dof in both
   RigidTransform3d T = l.Trel;
-  T.p += T.R * (h * xi.head<3>());
-  T.R = T.R * rotationExp(h * xi.tail<3>());
+  T.p += T.R * xi.head<3>();
+  T.R = T.R * rotationExp(xi.tail<3>());
   const RigidTransform3d TCD = l.joint->projectTCD(l.childIsA ? T : T.inverse());
   l.Trel = l.childIsA ? TCD : TCD.inverse();
   l.TFcW = l.TFpW * l.Trel;
-  const RigidTransform3d TBW = l.TFcW * l.TBFc;
-  b.setPose(TBW);
-  l.V = Vp + toWorldOrigin(l.TFcW, xi);
+  b.setPose(l.TFcW * l.TBFc);
+}
+
+void ArticulatedSolver::setLinkVelocity(Link& l) {
+  RigidBody& b = *l.body;
+  if (!l.joint) {
+    l.V = l.u;
+  } else {
+    const Vector6d Vp = l.parent >= 0 ? myLinks[l.parent].V : l.fixedParent ? l.fixedV : Vector6d::Zero();
+    l.V = Vp + toWorldOrigin(l.TFcW, l.S * l.u);
+  }
   Twist tw;
-  tw << l.V.head<3>() + l.V.tail<3>().cross(TBW.p), l.V.tail<3>();
+  tw << l.V.head<3>() + l.V.tail<3>().cross(b.getPosition()), l.V.tail<3>();
   b.setVelocity(tw);
-  l.joint->setConstraintWrench(TCD, wG);
-  if (!l.otherUnilateral) return;
-  // Such a limit is engaged whenever it has a finite bound.
-  RigidBodyCoupling& cp = l.joint->getCoupling();
-  cp.updateConstraints(TCD, TCD, Twist::Zero(), Twist::Zero(), true);
-  for (int i = 0; i < cp.numConstraints(); ++i)
-    if (!cp.getConstraint(i).isBilateral() && cp.getConstraint(i).getEngaged() != 0)
-      throw ModelError("the Articulated integrator cannot take a joint limit", l.joint->getPathName());
 }
 
 }  // namespace sinew

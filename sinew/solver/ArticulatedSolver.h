@@ -22,13 +22,23 @@
 // (six coordinates); couplings whose allowed motion is fixed in the joint
 // frame (RigidBodyCoupling::getFixedMotionSubspace: hinge, slider,
 // cylindrical, planar, planar translation, solid, spherical, gimbal); no
-// coordinate limits, locks, tilt limits or compliance; no other
-// constrainer (contact, a closed loop). Anything else is a ModelError naming
-// the component, raised when the integrator is set up (or, for a range set
-// later, at the step). Forces are explicit: a stiff spring needs a step
-// that resolves it, as under SymplecticEuler.
+// locks or compliance; no other constrainer (contact). Anything else is a
+// ModelError naming the component, raised at the first step (or, for a
+// setting made later, at the step that meets it). Forces are explicit: a
+// stiff spring needs a step that resolves it, as under SymplecticEuler.
+//
+// Loops and limits: a joint that closes a loop (its two bodies already in
+// one tree) is cut, and its rows, with the unilateral rows of coordinate
+// ranges, are held by impulses at the velocity level as in the MLCP (seed
+// 000 eq. 1.6; rows G u⁺ = −(h/2)Ġu, limits speculative), the rows' Delassus
+// matrix G M⁻¹ Gᵀ formed from one articulated response per row (m rows:
+// O(m N)). Redundant rows (a planar loop's out-of-plane closure) are
+// regularized. After the positions move, projection passes pull the cut
+// joints and limits back within the stabilization tolerance, as
+// GlobalMass stabilization does (§4.1.3).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "sinew/solver/MechSystemSolver.h"
@@ -43,6 +53,7 @@ class ArticulatedSolver {
  public:
   /// Finds the trees; throws ModelError for what the integrator cannot take.
   explicit ArticulatedSolver(MechSystemSolver& s);
+  ~ArticulatedSolver();
   void step(double t0, double t1);
 
  private:
@@ -58,9 +69,9 @@ class ArticulatedSolver {
     RigidTransform3d TFpP;        ///< the parent's joint frame in the parent (in the world for ground)
     Matrix6d S = Matrix6d::Zero();  ///< allowed motion in the child's joint frame (first dof columns)
     int dof = 6;
-    /// The coupling has unilateral constraints that are not coordinate
-    /// limits (a spherical joint's tilt limit): checked at every step.
-    bool otherUnilateral = false;
+    /// The joint has unilateral rows (a coordinate range, a tilt limit),
+    /// which enter the step's constraint solve.
+    bool limited = false;
     // This step's state.
     RigidTransform3d TFcW, TFpW, Trel;  ///< Trel: the child's joint frame in the parent's
     // Joint quantities in their first dof columns (rows): the link's steps
@@ -68,14 +79,24 @@ class ArticulatedSolver {
     Matrix6d Sw, U, Dinv;
     Vector6d u = Vector6d::Zero(), up;  ///< the coordinates' velocity (zero past dof), and τ − Sᵀp^A
     Vector6d V, c, pA, A;
-    Matrix6d IA;
-    Vector6d fixedV = Vector6d::Zero();  ///< fixedParent's velocity at the last step
+    Matrix6d IA, I;                     ///< articulated and own inertia
+    Vector6d p0;                        ///< own bias: V ×f I V − applied wrench
+    // A response to impulses (ArticulatedRows.cpp): the impulse on the link
+    // (then its articulated bias), τ − Sᵀp, the velocity change and the
+    // coordinates' change.
+    Vector6d pT, upT, AT, duT = Vector6d::Zero();
+    Vector6d F;                         ///< constraint rows' wrench on the body
+    Vector6d Ac;                        ///< acceleration at fixed u: Σ c along the path
+    Vector6d fixedV = Vector6d::Zero(); ///< fixedParent's velocity at the last step
     bool fixedVKnown = false;
   };
+  struct Rows;
+  class RowSink;
+
   /// Adds the link of `body` under `parent` through `joint`.
   void addLink(RigidBody* body, JointBase* joint, int parent);
   /// Throws if a joint has acquired what the integrator cannot take.
-  void checkJoint(const Link& l, double t) const;
+  void checkJoint(Link& l, double t) const;
   /// Pass 1: poses, velocities, inertias and bias forces, roots first.
   void readState(Link& l, double h);
   /// Pass 1's joint part: S in world axes, u, the twist and the bias c.
@@ -89,11 +110,41 @@ class ArticulatedSolver {
   void outward(Link& l, double h);
   /// Passes 2 and 3 over all links.
   void solveAccelerations(double h, double t1);
-  /// Moves the link by its new velocity and sets its joint's forces.
-  void moveLink(Link& l, double h);
+  /// Moves the link's joint by dq in its coordinates (a free root: by the
+  /// spatial displacement dq), from its parent's current pose.
+  void moveLink(Link& l, const Vector6d& dq);
+  /// The link's twist from its parent's and u, at the current poses.
+  void setLinkVelocity(Link& l);
+  /// Each tree joint's constraint forces, from the wrench its parent
+  /// transmits (Newton–Euler over its subtree with the accelerations A).
+  void setJointForces(double h);
+  /// Sets a tree joint's forces: wG, its bilateral wrench on A (G axes, at
+  /// C's origin), and its limits' impulses of the step's solve over h.
+  void jointUnilateralForces(Link& l, double h, const Wrench& wG);
+
+  // Loops and limits (ArticulatedRows.cpp): rows over the links' twists,
+  // solved by impulses whose responses the articulated inertias give.
+  /// Builds the rows at the current poses: for the velocity solve (with
+  /// entries) or their errors alone for a projection pass.
+  void buildRows(double h, bool velocityLevel, bool entries);
+  /// The velocity change (AT) and coordinates' change (duT) of every link
+  /// for the impulses in pT, at the step's articulated inertias.
+  void respond();
+  /// The impulses λ on the rows that bring their values from y0 to their
+  /// targets (bilateral) or bounds (unilateral, λ ≥ 0).
+  void solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) const;
+  /// Puts Σ λ_k w_k into the links' pT.
+  void loadImpulses(const Eigen::VectorXd& lambda);
+  /// The velocity solve's impulses: u and A change by their response.
+  void solveVelocityRows(double h, double t1);
+  /// Passes that pull loops and limits together at the new poses.
+  void projectPositions(double t1);
 
   MechSystemSolver& myS;
   std::vector<Link> myLinks;
+  /// Joints that close loops: all their rows enter the constraint solve.
+  std::vector<JointBase*> myCutJoints;
+  std::unique_ptr<Rows> myRows;
   bool myHasParametric = false;
 };
 

@@ -1,0 +1,312 @@
+// The Articulated integrator's loops and limits (ArticulatedSolver.h): the
+// rows of cut joints and of coordinate ranges over the links' twists, their
+// Delassus matrix from articulated responses, the impulses that hold them,
+// and the projection passes after the positions move.
+#include <Eigen/Cholesky>
+#include <type_traits>
+#include <unordered_map>
+
+#include "sinew/Error.h"
+#include "sinew/joints/JointBase.h"
+#include "sinew/mech/RigidBody.h"
+#include "sinew/solver/ArticulatedRows.h"
+
+namespace sinew {
+
+/// Collects a joint's rows as link entries (the ConstraintBuilder the
+/// joints write their rows to).
+class ArticulatedSolver::RowSink : public ConstraintBuilder {
+ public:
+  RowSink(Rows& r, const std::vector<Link>& links, double h, bool entries)
+      : myR(r), myLinks(links), myH(h), myEntries(entries) {}
+  bool unilateral = false;
+  void beginRow(double dist, double compliance, double damping, double velocityProduct) override {
+    (void)compliance, (void)damping;  // compliant joints are refused
+    if (!myEntries) {
+      myR.dists.push_back(dist);
+      return;
+    }
+    Rows::Row& r = myR.rows.emplace_back();
+    r.dist = dist;
+    r.rate = velocityProduct;
+    r.unilateral = unilateral;
+  }
+  void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) override {
+    if (!myEntries) return;
+    Rows::Row& r = myR.rows.back();
+    auto it = myR.linkOf.find(&c);
+    if (it == myR.linkOf.end()) {
+      if (!c.isParametric())
+        throw ModelError("the Articulated integrator takes rows on rigid bodies and non-dynamic frames only",
+                         c.componentPath());
+      Eigen::VectorXd u(c.getVelStateSize());
+      c.getVelState(u.data());
+      r.paramValue += g.dot(u);
+      return;
+    }
+    // g acts on the body's twist (v of its origin p, ω): as a row on the
+    // spatial twist about the world origin, (g_v, g_ω + p × g_v).
+    const int k = it->second;
+    const Vector3d gv = g.head<3>().transpose(), p = myLinks[k].body->getPosition();
+    Vector6d w;
+    w << gv, g.tail<3>().transpose() + p.cross(gv);
+    const int slot = (r.link[0] < 0 || r.link[0] == k) ? 0 : 1;
+    if (slot == 1 && r.link[1] >= 0 && r.link[1] != k)
+      throw ModelError("a row on more than two bodies", c.componentPath());
+    if (r.link[slot] < 0) r.w[slot].setZero();
+    r.link[slot] = k;
+    r.w[slot] += w;
+  }
+  bool wantsVelocityProducts() const override { return myH > 0; }
+  double stepSize() const override { return myH; }
+  bool wantsEntries() const override { return myEntries; }
+
+ private:
+  Rows& myR;
+  const std::vector<Link>& myLinks;
+  double myH;
+  bool myEntries;
+};
+
+
+namespace {
+/// The regularization of K: 1e-10 of its largest diagonal (see solveRows).
+double regularization(const Eigen::MatrixXd& K) { return 1e-10 * std::max(K.diagonal().maxCoeff(), 1e-300); }
+}  // namespace
+
+void ArticulatedSolver::buildRows(double h, bool velocityLevel, bool entries) {
+  if (!myRows) {
+    myRows = std::make_unique<Rows>();
+    for (size_t i = 0; i < myLinks.size(); ++i) myRows->linkOf[myLinks[i].body] = static_cast<int>(i);
+  }
+  Rows& R = *myRows;
+  if (entries) {
+    R.rows.clear();
+    R.sources.clear();
+  }
+  R.dists.clear();
+  RowSink sink(R, myLinks, velocityLevel ? h : 0, entries);
+  auto count = [&] { return entries ? R.numRows() : static_cast<int>(R.dists.size()); };
+  auto add = [&](JointBase* j, int link) {
+    Rows::Source src{j, link, count(), 0, 0};
+    if (link < 0) {
+      sink.unilateral = false;
+      j->getBilateralConstraints(sink);
+      src.numG = count() - src.first;
+    }
+    sink.unilateral = true;
+    j->getUnilateralConstraints(sink);
+    src.numN = count() - src.first - src.numG;
+    if (entries) R.sources.push_back(src);
+  };
+  for (JointBase* j : myCutJoints) add(j, -1);
+  for (size_t i = 0; i < myLinks.size(); ++i)
+    if (myLinks[i].joint && myLinks[i].limited) add(myLinks[i].joint, static_cast<int>(i));
+  if (!entries) return;
+  // The targets of the velocity solve, as the MLCP's (MechSystemSolver::
+  // buildConstraintRows): G u⁺ = −(h/2)Ġu; a separated limit may close its
+  // gap within the step but not cross it.
+  const int m = R.numRows();
+  R.target.resize(m);
+  for (int k = 0; k < m; ++k) {
+    const Rows::Row& r = R.rows[k];
+    R.target[k] = velocityLevel ? -0.5 * h * r.rate - r.paramValue - (r.unilateral && r.dist > 0 ? r.dist / h : 0.0)
+                                : -r.dist;
+  }
+  // K column by column: the rows' velocity change for a unit impulse on row k.
+  R.K.resize(m, m);
+  for (int k = 0; k < m; ++k) {
+    Eigen::VectorXd unit = Eigen::VectorXd::Unit(m, k);
+    loadImpulses(unit);
+    respond();
+    for (int j = 0; j < m; ++j) {
+      const Rows::Row& r = R.rows[j];
+      double v = 0;
+      for (int s = 0; s < 2; ++s)
+        if (r.link[s] >= 0) v += r.w[s].dot(myLinks[r.link[s]].AT);
+      R.K(j, k) = v;
+    }
+  }
+  R.K = 0.5 * (R.K + R.K.transpose()).eval();
+  Eigen::MatrixXd Kreg = R.K;
+  Kreg.diagonal().array() += regularization(R.K);
+  R.allActive.compute(Kreg);
+}
+
+void ArticulatedSolver::loadImpulses(const Eigen::VectorXd& lambda) {
+  for (Link& l : myLinks) l.pT.setZero();
+  const Rows& R = *myRows;
+  for (int k = 0; k < R.numRows(); ++k) {
+    if (lambda[k] == 0) continue;
+    const Rows::Row& r = R.rows[k];
+    for (int s = 0; s < 2; ++s)
+      if (r.link[s] >= 0) myLinks[r.link[s]].pT += lambda[k] * r.w[s];
+  }
+}
+
+void ArticulatedSolver::respond() {
+  // The articulated-body passes with impulses for forces and no velocity:
+  // inward the impulses' articulated part (p = −F), outward the response.
+  for (Link& l : myLinks) l.pT = -l.pT;
+  for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i) {
+    Link& l = myLinks[i];
+    withDof(l.dof, [&](auto kk) {
+      constexpr int K = decltype(kk)::value;
+      l.upT.head<K>() = -l.Sw.leftCols<K>().transpose() * l.pT;
+      if (l.parent >= 0)
+        myLinks[l.parent].pT +=
+            l.pT + l.U.leftCols<K>() * (l.Dinv.topLeftCorner<K, K>() * l.upT.head<K>());
+    });
+  }
+  for (Link& l : myLinks) {
+    const Vector6d a = l.parent >= 0 ? myLinks[l.parent].AT : Vector6d::Zero();
+    withDof(l.dof, [&](auto kk) {
+      constexpr int K = decltype(kk)::value;
+      const Eigen::Matrix<double, K, 1> du =
+          l.Dinv.topLeftCorner<K, K>() * (l.upT.head<K>() - l.U.leftCols<K>().transpose() * a);
+      l.duT.head<K>() = du;
+      l.AT = a + l.Sw.leftCols<K>() * du;
+    });
+  }
+}
+
+void ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) const {
+  // Active set on the small dense problem: bilateral rows always active,
+  // a unilateral row while its impulse is positive, added where its value
+  // would cross its bound. Redundant rows (a planar loop's out-of-plane
+  // closure) make K singular: a regularization of 1e-10 of its largest
+  // diagonal gives them the least impulse.
+  const Rows& R = *myRows;
+  const int m = R.numRows();
+  const Eigen::VectorXd need = R.target - y0;
+  const double eps = regularization(R.K);
+  std::vector<char> active(m);
+  for (int k = 0; k < m; ++k) active[k] = !R.rows[k].unilateral || need[k] > 0;
+  std::vector<int> A;
+  for (int iter = 0; iter < 3 * m + 3; ++iter) {
+    A.clear();
+    for (int k = 0; k < m; ++k)
+      if (active[k]) A.push_back(k);
+    if (static_cast<int>(A.size()) == m) {
+      lambda = R.allActive.solve(need);
+    } else {
+      Eigen::MatrixXd KA(A.size(), A.size());
+      Eigen::VectorXd b(A.size());
+      for (size_t i = 0; i < A.size(); ++i) {
+        b[i] = need[A[i]];
+        for (size_t j = 0; j < A.size(); ++j) KA(i, j) = R.K(A[i], A[j]);
+        KA(i, i) += eps;
+      }
+      const Eigen::VectorXd x = KA.ldlt().solve(b);
+      lambda.setZero(m);
+      for (size_t i = 0; i < A.size(); ++i) lambda[A[i]] = x[i];
+    }
+    // Drop the most negative unilateral impulse, else add the worst crossing.
+    int drop = -1;
+    for (int k : A)
+      if (R.rows[k].unilateral && lambda[k] < 0 && (drop < 0 || lambda[k] < lambda[drop])) drop = k;
+    if (drop >= 0) {
+      active[drop] = 0;
+      continue;
+    }
+    const Eigen::VectorXd slack = R.K * lambda - need;
+    int add = -1;
+    for (int k = 0; k < m; ++k)
+      if (!active[k] && slack[k] < -1e-12 * (1 + std::abs(need[k])) && (add < 0 || slack[k] < slack[add])) add = k;
+    if (add < 0) return;
+    active[add] = 1;
+  }
+}
+
+void ArticulatedSolver::solveVelocityRows(double h, double t1) {
+  buildRows(h, true, true);
+  Rows& R = *myRows;
+  const int m = R.numRows();
+  if (m == 0) return;
+  // The rows' values at the unconstrained velocities, with the step's S.
+  for (Link& l : myLinks) {
+    if (!l.joint) {
+      l.AT = l.u;
+      continue;
+    }
+    const Vector6d Vp = l.parent >= 0 ? myLinks[l.parent].AT : l.fixedParent ? l.fixedV : Vector6d::Zero();
+    l.AT = Vp + l.Sw * l.u;
+  }
+  // The links' acceleration at fixed coordinate velocities, Σ c along the
+  // path: the tree's own curvature. Positions move along it over the step,
+  // so a row held to −(h/2)(Ġu + G a_c) stays closed to second order (Ġu,
+  // the row's rate at fixed twists, covers the rest).
+  for (Link& l : myLinks) l.Ac = (l.parent >= 0 ? myLinks[l.parent].Ac : Vector6d::Zero()) + l.c;
+  Eigen::VectorXd y0(m);
+  for (int k = 0; k < m; ++k) {
+    const Rows::Row& r = R.rows[k];
+    y0[k] = 0;
+    double curvature = 0;
+    for (int s = 0; s < 2; ++s) {
+      if (r.link[s] < 0) continue;
+      y0[k] += r.w[s].dot(myLinks[r.link[s]].AT);
+      curvature += r.w[s].dot(myLinks[r.link[s]].Ac);
+    }
+    R.target[k] -= 0.5 * h * curvature;
+  }
+  solveRows(y0, R.lambda);
+  if (!R.lambda.allFinite()) throw SolverError(t1, "", "the Articulated integrator's constraint solve failed");
+  loadImpulses(R.lambda);
+  for (Link& l : myLinks) l.F = l.pT;
+  respond();
+  for (Link& l : myLinks) {
+    l.u += l.duT;
+    l.A += l.AT / h;
+  }
+  // The cut joints' forces, in their rows' order.
+  for (const Rows::Source& src : R.sources) {
+    if (src.link >= 0) continue;
+    const Eigen::VectorXd f = R.lambda.segment(src.first, src.numG + src.numN) / h;
+    src.joint->setConstraintForces(f.data(), f.data() + src.numG);
+  }
+}
+
+void ArticulatedSolver::jointUnilateralForces(Link& l, double h, const Wrench& wG) {
+  const RigidTransform3d TCD = l.childIsA ? l.Trel : l.Trel.inverse();
+  if (myRows && l.limited && myRows->lambda.size() == myRows->numRows()) {
+    for (const Rows::Source& src : myRows->sources) {
+      if (src.joint != l.joint) continue;
+      const Eigen::VectorXd f = myRows->lambda.segment(src.first, src.numN) / h;
+      l.joint->setConstraintWrench(TCD, wG, f.data(), src.numN);
+      return;
+    }
+  }
+  l.joint->setConstraintWrench(TCD, wG);
+}
+
+void ArticulatedSolver::projectPositions(double t1) {
+  // Chord passes as GlobalMass stabilization's (§4.1.3): the position
+  // change δ = M⁻¹Gᵀλ with G M⁻¹ Gᵀ λ = −φ, from the velocity solve's K
+  // and responses, while the rows' errors exceed the tolerance.
+  Rows& R = *myRows;
+  const double tol = myS.myStabilizationTol;
+  for (int pass = 0; pass < 4; ++pass) {
+    buildRows(0, false, false);
+    const int m = static_cast<int>(R.dists.size());
+    if (m != R.numRows()) {  // a limit changed its bound: rows anew
+      buildRows(0, false, true);
+      R.dists.clear();
+      for (const Rows::Row& r : R.rows) R.dists.push_back(r.dist);
+    }
+    double err = 0;
+    for (int k = 0; k < R.numRows(); ++k) {
+      const double d = R.dists[k];
+      err = std::max(err, R.rows[k].unilateral ? -d : std::abs(d));
+      R.target[k] = -d;
+    }
+    if (err <= tol) return;
+    Eigen::VectorXd lambda;
+    solveRows(Eigen::VectorXd::Zero(R.numRows()), lambda);
+    if (!lambda.allFinite()) throw SolverError(t1, "", "the Articulated integrator's projection failed");
+    loadImpulses(lambda);
+    respond();
+    for (Link& l : myLinks) moveLink(l, l.duT);
+  }
+}
+
+}  // namespace sinew

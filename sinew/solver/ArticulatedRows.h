@@ -1,0 +1,58 @@
+// The rows of the Articulated integrator's loops and limits, shared by
+// ArticulatedSolver.cpp and ArticulatedRows.cpp (not a public header).
+#pragma once
+
+#include <Eigen/Cholesky>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include "sinew/solver/ArticulatedSolver.h"
+
+namespace sinew {
+
+/// Calls f with the dof k (0 … 6) as a compile-time constant.
+template <class F>
+void withDof(int k, F&& f) {
+  switch (k) {
+    case 0: f(std::integral_constant<int, 0>()); break;
+    case 1: f(std::integral_constant<int, 1>()); break;
+    case 2: f(std::integral_constant<int, 2>()); break;
+    case 3: f(std::integral_constant<int, 3>()); break;
+    case 4: f(std::integral_constant<int, 4>()); break;
+    case 5: f(std::integral_constant<int, 5>()); break;
+    default: f(std::integral_constant<int, 6>()); break;
+  }
+}
+
+/// One row: its value is Σ w·V over (at most) two links' spatial twists.
+struct ArticulatedSolver::Rows {
+  struct Row {
+    int link[2] = {-1, -1};
+    Vector6d w[2];
+    double dist = 0, rate = 0;  ///< φ and Ġu
+    double paramValue = 0;      ///< the row's value from non-dynamic frames' motion
+    bool unilateral = false;
+  };
+  /// Which rows a joint gave: a cut joint all of its rows, a tree joint
+  /// (link ≥ 0) its unilateral ones.
+  struct Source {
+    JointBase* joint = nullptr;
+    int link = -1;
+    int first = 0, numG = 0, numN = 0;
+  };
+  std::vector<Row> rows;
+  std::vector<Source> sources;
+  std::vector<double> dists;  ///< a projection pass's errors (rows kept)
+  Eigen::MatrixXd K;          ///< G M⁻¹ Gᵀ at the velocity build
+  /// K + εI factored, for an active set of all rows (no unilateral row
+  /// inactive): loops alone need no other, in the velocity solve and in
+  /// every projection pass.
+  Eigen::LDLT<Eigen::MatrixXd> allActive;
+  Eigen::VectorXd target;     ///< each row's wanted value (bilateral) or bound (unilateral)
+  Eigen::VectorXd lambda;     ///< the velocity solve's impulses
+  std::unordered_map<const DynamicComponent*, int> linkOf;
+  int numRows() const { return static_cast<int>(rows.size()); }
+};
+
+}  // namespace sinew
