@@ -23,6 +23,7 @@ add() {
 }
 add sinew peer_sinew
 add sinew-impulse peer_sinew Impulse
+add sinew-articulated peer_sinew Articulated
 add mujoco peer_mujoco
 add ode peer_ode
 add ode-quick peer_ode quick
@@ -46,6 +47,7 @@ skip() {
   case "$1|$2|$3" in
     bullet-multibody\|pile\|* | bullet-multibody\|incline\|*) return 0 ;;
     sinew-impulse\|pile\|100) return 0 ;;  # the MLCP's timeout tells already
+    sinew-articulated\|pile\|* | sinew-articulated\|incline\|*) return 0 ;;  # no contact
     ode\|chain\|1000) return 0 ;;
   esac
   return 1

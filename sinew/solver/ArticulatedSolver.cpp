@@ -232,6 +232,9 @@ void ArticulatedSolver::readState(Link& l, double h) {
   l.p0 = crossForce(l.V, l.I * l.V) - fO;
   l.pA = l.p0;
   l.F.setZero();
+  // Frames as the last step left them, unless a pose has changed since.
+  l.poseKept = l.poseKnown && b.getPosition() == l.keptPos && b.getQuaternion().coeffs() == l.keptQuat.coeffs() &&
+               (l.parent >= 0 ? myLinks[l.parent].poseKept : !l.fixedParent);
   if (!l.joint) {  // a free root: its coordinates are its spatial twist
     l.dof = 6;
     l.Sw = Matrix6d::Identity();
@@ -243,7 +246,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
   if (l.parent >= 0) {
     const Link& p = myLinks[l.parent];
     Vp = p.V;
-    l.TFpW = p.body->getPose() * l.TFpP;
+    if (!l.poseKept) l.TFpW = p.body->getPose() * l.TFpP;
   } else if (l.fixedParent) {
     Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
     l.TFpW = l.fixedParent->getPose() * l.TFpP;
@@ -254,8 +257,10 @@ void ArticulatedSolver::readState(Link& l, double h) {
   } else {
     l.TFpW = l.TFpP;
   }
-  l.TFcW = TBW * l.TFcB;
-  l.Trel = l.TFpW.inverseTimes(l.TFcW);
+  if (!l.poseKept) {
+    l.TFcW = TBW * l.TFcB;
+    l.Trel = l.TFpW.inverseTimes(l.TFcW);
+  }
   withDof(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, Ap); });
 }
 
@@ -346,6 +351,7 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
     b.getPosState(q);
     b.addPosImpulse(q, 1.0, tw.data());
     b.setPosState(q);
+    keepPose(l);
     return;
   }
   if (l.parent >= 0) l.TFpW = myLinks[l.parent].body->getPose() * l.TFpP;
@@ -360,6 +366,13 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
   l.Trel = l.childIsA ? TCD : TCD.inverse();
   l.TFcW = l.TFpW * l.Trel;
   b.setPose(l.TFcW * l.TBFc);
+  keepPose(l);
+}
+
+void ArticulatedSolver::keepPose(Link& l) {
+  l.keptPos = l.body->getPosition();
+  l.keptQuat = l.body->getQuaternion();
+  l.poseKnown = true;
 }
 
 void ArticulatedSolver::setLinkVelocity(Link& l) {

@@ -89,6 +89,11 @@ class ArticulatedSolver {
     Vector6d Ac;                        ///< acceleration at fixed u: Σ c along the path
     Vector6d fixedV = Vector6d::Zero(); ///< fixedParent's velocity at the last step
     bool fixedVKnown = false;
+    /// The body's pose as moveLink set it: while it is unchanged (and its
+    /// parent's), the next step keeps the joint frames instead of forming them.
+    Vector3d keptPos;
+    Quaternion keptQuat;
+    bool poseKnown = false, poseKept = false;
   };
   struct Rows;
   class RowSink;
@@ -113,6 +118,8 @@ class ArticulatedSolver {
   /// Moves the link's joint by dq in its coordinates (a free root: by the
   /// spatial displacement dq), from its parent's current pose.
   void moveLink(Link& l, const Vector6d& dq);
+  /// Records the body's pose as set (see Link::keptPos).
+  void keepPose(Link& l);
   /// The link's twist from its parent's and u, at the current poses.
   void setLinkVelocity(Link& l);
   /// Each tree joint's constraint forces, from the wrench its parent
