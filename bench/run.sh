@@ -20,6 +20,9 @@ runs=(
   "ball 10 500 Impulse" "ball 100 100 Impulse" "ball 1000 10 Impulse"
   # over-relaxed (impulseRelaxation 1.5): fewer corrections for the same tolerances
   "hinge 10 500 Impulse:1.5" "loop 8 1000 Impulse:1.5"
+  # reduced coordinates: the articulated-body algorithm, loops and limits by impulses
+  "hinge 10 2000 Articulated" "hinge 100 1000 Articulated" "hinge 1000 200 Articulated" "loop 8 2000 Articulated"
+  "ball 10 2000 Articulated" "ball 100 1000 Articulated"
   "femhex 1000 20" "femtet 4000 20"
   # hard incompressibility (a volume row per element or node): MUMPS's LDLᵀ with pivoting
   "femhexinc 1000 10" "femtetinc 4000 10"
