@@ -9,6 +9,7 @@
 
 #include "DemoRuns.h"
 #include "TestModels.h"
+#include "Verification.h"
 #include "bench/Scenes.h"
 #include "sinew/Error.h"
 #include "sinew/joints/HingeJoint.h"
@@ -50,7 +51,8 @@ TEST(ArticulatedSolver, PhysicalPendulumSwingsWithItsSmallAnglePeriod) {
   const double m = 1, d = 0.5, I = m * (1 + 0.01) / 12 + m * d * d;
   const double expected = 2 * M_PI * std::sqrt(I / (m * 9.8 * d));
   const double T = measurePeriod(*r.root, 1e-3, 10, [&] { return link.getPosition().x(); });
-  EXPECT_NEAR(T / expected, 1.0, 1e-3);
+  VERIFY_NEAR("Articulated: physical pendulum's small-angle period / analytic", "T = 2π√(I/(m g d))", T / expected,
+              1.0, 1e-3);
 }
 
 TEST(ArticulatedSolver, SliderOnAFrictionlessInclineAcceleratesAtGSinTheta) {
@@ -66,7 +68,8 @@ TEST(ArticulatedSolver, SliderOnAFrictionlessInclineAcceleratesAtGSinTheta) {
   const double x = static_cast<SliderJoint&>(slider).getZ();
   const double expected = 0.5 * 9.8 * std::sin(theta) * 4;
   // Symplectic Euler's slide after n steps is a h² n(n + 1)/2: 1/n = 5e-4 ahead.
-  EXPECT_NEAR(x / expected, 1.0, 1e-3);
+  VERIFY_NEAR("Articulated: slider on a frictionless 30° incline, slide after 2 s / analytic", "x = ½ g sin θ t²",
+              x / expected, 1.0, 1e-3);
   EXPECT_LT(maxJointError(r.mech), 1e-12);
 }
 
@@ -117,7 +120,7 @@ TEST(ArticulatedSolver, HangingLinkCarriesItsWeightAsTheMlcpSolverFindsIt) {
     w[k] = hinge.getConstraintWrench();
     lambda[k++] = hinge.getBilateralForces();
   }
-  EXPECT_NEAR(w[0].head<3>().norm(), 9.8, 1e-9);
+  VERIFY_NEAR("Articulated: hanging link's hinge force [N]", "m g (statics)", w[0].head<3>().norm(), 9.8, 1e-9);
   EXPECT_LT(w[0].tail<3>().norm(), 1e-9);
   ASSERT_EQ(lambda[0].size(), lambda[1].size());
   EXPECT_LT((lambda[0] - lambda[1]).norm(), 1e-6);
@@ -195,7 +198,8 @@ TEST(ArticulatedSolver, HingeRangeStopsTheLinkAndCarriesTheGravityTorque) {
   }
   EXPECT_NEAR(theta[0], -M_PI / 6, 1e-9);
   EXPECT_GT(force[0], 0);
-  EXPECT_NEAR(force[0], 1.0 * 9.8 * 0.5 * std::cos(M_PI / 6), 1e-6);
+  VERIFY_NEAR("Articulated: hinge limit's moment holding a link at −30° [N m]", "m g (L/2) cos θ (statics)", force[0],
+              1.0 * 9.8 * 0.5 * std::cos(M_PI / 6), 1e-6);
   EXPECT_NEAR(force[0], force[1], 1e-6);
   EXPECT_NEAR(theta[0], theta[1], 1e-9);
 }
