@@ -220,15 +220,17 @@ void ArticulatedSolver::readState(Link& l, double h) {
   const SpatialInertia& I = b.getInertia();
   const double m = I.getMass();
   const Vector3d c = TBW.R * I.getCenterOfMass() + TBW.p;
-  const Matrix3d C = skew(c);
-  l.IA.topLeftCorner<3, 3>() = m * Matrix3d::Identity();
-  l.IA.topRightCorner<3, 3>() = -m * C;
-  l.IA.bottomLeftCorner<3, 3>() = m * C;
-  l.IA.bottomRightCorner<3, 3>() = TBW.R * I.getRotationalInertia() * TBW.R.transpose() - m * C * C;
+  const Matrix3d mC = m * skew(c);
+  l.I.topLeftCorner<3, 3>() = m * Matrix3d::Identity();
+  l.I.topRightCorner<3, 3>() = -mC;
+  l.I.bottomLeftCorner<3, 3>() = mC;
+  // −m[c][c] = m(|c|² I − c cᵀ)
+  l.I.bottomRightCorner<3, 3>() = TBW.R * I.getRotationalInertia() * TBW.R.transpose() +
+                                  m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
   const Wrench& f = b.getForce();
   Vector6d fO;
   fO << f.head<3>(), f.tail<3>() + TBW.p.cross(f.head<3>());
-  l.I = l.IA;
+  l.IA = l.I;
   l.p0 = crossForce(l.V, l.I * l.V) - fO;
   l.pA = l.p0;
   l.F.setZero();
