@@ -362,7 +362,7 @@ void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   requireConnected();
   updateStepState(G.wantsVelocityProducts(), G.wantsEntries());
   myStepStateFresh = true;
-  myWrenchToSplit = false;  // this build's rows replace those of an Articulated step
+  if (myBilateralToSplit) splitBilateralWrench();  // before this build replaces the rows
   myBilateralDirs.clear();
   forEachBilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
     addRow(G, w, dist, compliance, rate);
@@ -427,7 +427,7 @@ void JointBase::setAuxState(const double* x) {
 }
 
 void JointBase::setConstraintForces(const double* bilateral, const double* unilateral) {
-  myWrenchToSplit = false;
+  myBilateralToSplit = false;
   const int nb = static_cast<int>(myBilateralDirs.size()), nu = static_cast<int>(myUnilateralDirs.size());
   myBilateralForces = Eigen::Map<const Eigen::VectorXd>(bilateral, nb);
   myUnilateralForces = Eigen::Map<const Eigen::VectorXd>(unilateral, nu);
@@ -442,28 +442,27 @@ void JointBase::setConstraintWrench(const RigidTransform3d& TGD, const Wrench& b
   if (nu != static_cast<int>(myUnilateralDirs.size()))
     throw ModelError("unilateral forces do not match the joint's unilateral rows", getPathName());
   myUnilateralForces = Eigen::Map<const Eigen::VectorXd>(unilateral, nu);
-  myBilateralWrench = bilateralG;
   myWrench = bilateralG;
   for (int k = 0; k < nu; ++k) myWrench += unilateral[k] * myUnilateralDirs[k];
-  myWrenchTGD = TGD;
-  myWrenchToSplit = true;
-}
-
-void JointBase::splitConstraintWrench() const {
-  if (!myWrenchToSplit) return;
-  myWrenchToSplit = false;
-  myCoupling->updateConstraints(myWrenchTGD, myWrenchTGD, Twist::Zero(), Twist::Zero(), false);
+  myCoupling->updateConstraints(TGD, TGD, Twist::Zero(), Twist::Zero(), false);
   myBilateralDirs.clear();
   for (int k = 0; k < myCoupling->numConstraints(); ++k) {
     const RigidBodyConstraint& c = myCoupling->getConstraint(k);
     if (c.isBilateral()) myBilateralDirs.push_back(c.getWrenchG());
   }
+  myBilateralWrench = bilateralG;
+  myBilateralToSplit = true;
+}
+
+void JointBase::splitBilateralWrench() const {
+  myBilateralToSplit = false;
   const int nb = static_cast<int>(myBilateralDirs.size());
   Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> W(6, nb);
   for (int k = 0; k < nb; ++k) W.col(k) = myBilateralDirs[k];
   // Least squares through the normal equations: W has at most six
   // independent columns, and the wrench lies in their span.
-  myBilateralForces = (W.transpose() * W).ldlt().solve(W.transpose() * myBilateralWrench);
+  const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, 6> WtW = W.transpose() * W;
+  myBilateralForces = WtW.ldlt().solve(W.transpose() * myBilateralWrench);
 }
 
 }  // namespace sinew

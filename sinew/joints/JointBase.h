@@ -89,13 +89,10 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   // Constraint forces of the last step (§3.3.7), one per row in the
   // coupling's constraint order (locked coordinates last).
   const Eigen::VectorXd& getBilateralForces() const {
-    splitConstraintWrench();
+    if (myBilateralToSplit) splitBilateralWrench();
     return myBilateralForces;
   }
-  const Eigen::VectorXd& getUnilateralForces() const {
-    splitConstraintWrench();
-    return myUnilateralForces;
-  }
+  const Eigen::VectorXd& getUnilateralForces() const { return myUnilateralForces; }
   /// Total constraint wrench on body A, in C coordinates (at C's origin).
   const Wrench& getConstraintWrench() const { return myWrench; }
 
@@ -123,8 +120,10 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   /// (T_CD = T_GD): bilateralG, the wrench its bilateral rows apply to A in
   /// G coordinates about C's origin, and the forces of the unilateral rows
   /// of its last getUnilateralConstraints (none: pass nu = 0). The
-  /// bilateral forces, bilateralG's components along the bilateral rows'
-  /// wrenches at TGD, are found when first asked for.
+  /// bilateral forces are bilateralG's components along the bilateral
+  /// rows' wrenches at TGD (the coupling's constraints are updated there,
+  /// so call it while the coordinates are those of TGD), found when first
+  /// asked for.
   void setConstraintWrench(const RigidTransform3d& TGD, const Wrench& bilateralG, const double* unilateral = nullptr,
                            int nu = 0);
 
@@ -192,16 +191,15 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   RigidTransform3d myInitialTCD;  ///< TCD used by setBodies(…, TDW)
   std::unique_ptr<RigidBodyCoupling> myCoupling;
   double myLinCompliance = 0, myRotCompliance = 0, myDamping = 0;
-  /// The bilateral forces of a wrench set by setConstraintWrench, if not yet found.
-  void splitConstraintWrench() const;
-  // Rows of the last build, for the force bookkeeping (mutable: the
-  // Articulated integrator's forces are split over the rows when asked).
-  mutable std::vector<Wrench> myBilateralDirs, myUnilateralDirs;
-  mutable Eigen::VectorXd myBilateralForces, myUnilateralForces;
+  /// The bilateral forces of setConstraintWrench's bilateral wrench.
+  void splitBilateralWrench() const;
+  // Rows of the last build, for the force bookkeeping.
+  std::vector<Wrench> myBilateralDirs, myUnilateralDirs;
+  mutable Eigen::VectorXd myBilateralForces;  ///< mutable: split when asked (splitBilateralWrench)
+  Eigen::VectorXd myUnilateralForces;
   Wrench myWrench = Wrench::Zero();
-  Wrench myBilateralWrench = Wrench::Zero();  ///< setConstraintWrench's, to split
-  RigidTransform3d myWrenchTGD;
-  mutable bool myWrenchToSplit = false;
+  Wrench myBilateralWrench = Wrench::Zero();
+  mutable bool myBilateralToSplit = false;
   // Per-step state shared by the bilateral and unilateral rows.
   RigidTransform3d myTCW, myTGW;
   Twist myErrC = Twist::Zero();

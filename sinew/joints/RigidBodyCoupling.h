@@ -117,11 +117,12 @@ class RigidBodyCoupling {
                                  const Twist& velGD, bool updateEngaged) = 0;
 
   /// The velocities of C relative to D (in C coordinates) that the
-  /// coupling allows, when they are the same at every allowed pose: their
-  /// basis as the first k columns of S, unit vectors along C's axes, and k
-  /// returned. −1 when the allowed velocities turn with the coordinates (a
-  /// universal joint's, a slotted hinge's). The Articulated integrator
-  /// takes its joints' motion subspaces from here.
+  /// coupling allows, when the allowed T_CD form a group and these
+  /// velocities are the same at every allowed pose (then D's velocities
+  /// relative to C, in D, span the same directions): their basis as the
+  /// first k columns of S, unit vectors along C's axes, and k returned. −1
+  /// otherwise (a universal joint's, a slotted hinge's). The Articulated
+  /// integrator takes its joints' motion subspaces from here.
   virtual int getFixedMotionSubspace(Matrix6d& S) const {
     (void)S;
     return -1;

@@ -216,6 +216,19 @@ void ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& la
     if (add < 0) return;
     active[add] = 1;
   }
+  // The active set cycled (possible in principle): projected Gauss–Seidel
+  // from the last iterate, which converges for K + εI positive definite.
+  for (int sweep = 0; sweep < 200; ++sweep) {
+    double change = 0;
+    for (int k = 0; k < m; ++k) {
+      const double kk = R.K(k, k) + eps;
+      double x = lambda[k] + (need[k] - R.K.row(k).dot(lambda) - eps * lambda[k]) / kk;
+      if (R.rows[k].unilateral) x = std::max(x, 0.0);
+      change = std::max(change, std::abs(x - lambda[k]) * kk);
+      lambda[k] = x;
+    }
+    if (change <= 1e-12 * (1 + need.cwiseAbs().maxCoeff())) return;
+  }
 }
 
 void ArticulatedSolver::solveVelocityRows(double h, double t1) {
@@ -280,15 +293,23 @@ void ArticulatedSolver::jointUnilateralForces(Link& l, double h, const Wrench& w
 }
 
 void ArticulatedSolver::projectPositions(double t1) {
-  // Chord passes as GlobalMass stabilization's (§4.1.3): the position
-  // change δ = M⁻¹Gᵀλ with G M⁻¹ Gᵀ λ = −φ, from the velocity solve's K
-  // and responses, while the rows' errors exceed the tolerance.
+  // Passes as GlobalMass stabilization's (§4.1.3): the position change
+  // δ = M⁻¹Gᵀλ with G M⁻¹ Gᵀ λ = −φ, while the rows' errors exceed the
+  // tolerance; five passes at most, as MechSystemSolver::stabilizePositions.
+  // Loops alone reuse the velocity solve's rows and K (a chord pass: the
+  // rows have turned by h·ω since); with limits, whose bound may change,
+  // and at the last pass, the rows and K are formed afresh.
   Rows& R = *myRows;
   const double tol = myS.myStabilizationTol;
-  for (int pass = 0; pass < 4; ++pass) {
-    buildRows(0, false, false);
-    const int m = static_cast<int>(R.dists.size());
-    if (m != R.numRows()) {  // a limit changed its bound: rows anew
+  const int maxPasses = 5;
+  for (int pass = 0; pass < maxPasses; ++pass) {
+    bool fresh = pass == maxPasses - 1;
+    for (const Rows::Row& r : R.rows) fresh = fresh || r.unilateral;
+    if (!fresh) {
+      buildRows(0, false, false);
+      fresh = static_cast<int>(R.dists.size()) != R.numRows();
+    }
+    if (fresh) {
       buildRows(0, false, true);
       R.dists.clear();
       for (const Rows::Row& r : R.rows) R.dists.push_back(r.dist);

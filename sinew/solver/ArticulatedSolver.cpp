@@ -65,6 +65,9 @@ ArticulatedSolver::ArticulatedSolver(MechSystemSolver& s) : myS(s) {
   for (int i = 0; i < sys.numComponents(); ++i) {
     const auto& ci = sys.info(i);
     if (ci.comp->isParametric()) myHasParametric = true;
+    // An attached component's mass would belong to its master's inertia.
+    if (ci.comp->isAttached() && ci.comp->getMass() > 0)
+      throw ModelError("the Articulated integrator cannot take an attached component with mass", ci.comp->componentPath());
     if (ci.solveOffset < 0) continue;
     if (!ci.rigid) throw ModelError("the Articulated integrator advances rigid bodies only", ci.comp->componentPath());
     bodyIndex[ci.rigid] = static_cast<int>(bodies.size());
@@ -144,9 +147,7 @@ void ArticulatedSolver::addLink(RigidBody* body, JointBase* joint, int parent) {
   l.parent = parent;
   if (!joint) return;  // a free root: S = I in world axes, set at each step
   l.childIsA = joint->getBodyA() == body;
-  l.TFcB = l.childIsA ? joint->getTCA() : joint->getTDB();
-  l.TBFc = l.TFcB.inverse();
-  l.TFpP = l.childIsA ? joint->getTDB() : joint->getTCA();
+  refreshJointFrames(l);
   if (parent < 0) l.fixedParent = l.childIsA ? joint->getBodyB() : joint->getBodyA();
   l.dof = joint->getCoupling().getFixedMotionSubspace(l.S);
   if (l.dof < 0)
@@ -214,7 +215,8 @@ void ArticulatedSolver::step(double t0, double t1) {
 void ArticulatedSolver::readState(Link& l, double h) {
   const RigidBody& b = *l.body;
   const RigidTransform3d TBW = b.getPose();
-  l.V = spatialTwist(b.getVelocity(), TBW.p);
+  l.Vread = spatialTwist(b.getVelocity(), TBW.p);
+  l.V = l.Vread;
   // The body's inertia about the world origin: [m I, −m[c]; m[c], J_c − m[c][c]]
   // for its centre of mass c and its rotational inertia J_c there, in world axes.
   const SpatialInertia& I = b.getInertia();
@@ -227,50 +229,69 @@ void ArticulatedSolver::readState(Link& l, double h) {
   // −m[c][c] = m(|c|² I − c cᵀ)
   l.I.bottomRightCorner<3, 3>() = TBW.R * I.getRotationalInertia() * TBW.R.transpose() +
                                   m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
-  const Wrench& f = b.getForce();
-  Vector6d fO;
-  fO << f.head<3>(), f.tail<3>() + TBW.p.cross(f.head<3>());
   l.IA = l.I;
-  l.p0 = crossForce(l.V, l.I * l.V) - fO;
-  l.pA = l.p0;
   l.F.setZero();
+  const bool framesKept = !l.joint || refreshJointFrames(l);
   // Frames as the last step left them, unless a pose has changed since.
-  l.poseKept = l.poseKnown && b.getPosition() == l.keptPos && b.getQuaternion().coeffs() == l.keptQuat.coeffs() &&
+  l.poseKept = framesKept && l.poseKnown && b.getPosition() == l.keptPos &&
+               b.getQuaternion().coeffs() == l.keptQuat.coeffs() &&
                (l.parent >= 0 ? myLinks[l.parent].poseKept : !l.fixedParent);
   if (!l.joint) {  // a free root: its coordinates are its spatial twist
     l.dof = 6;
     l.Sw = Matrix6d::Identity();
     l.u = l.V;
     l.c.setZero();
-    return;
-  }
-  Vector6d Vp = Vector6d::Zero(), Ap = Vector6d::Zero();
-  if (l.parent >= 0) {
-    const Link& p = myLinks[l.parent];
-    Vp = p.V;
-    if (!l.poseKept) l.TFpW = p.body->getPose() * l.TFpP;
-  } else if (l.fixedParent) {
-    Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
-    l.TFpW = l.fixedParent->getPose() * l.TFpP;
-    // A non-dynamic parent's acceleration, from its twist over the last step.
-    if (l.fixedVKnown) Ap = (Vp - l.fixedV) / h;
-    l.fixedV = Vp;
-    l.fixedVKnown = true;
   } else {
-    l.TFpW = l.TFpP;
+    // The joint's velocity is the body's twist less its parent's as both
+    // were set (or restored); the parent's twist now (a non-dynamic
+    // parent's may have changed, with an acceleration) carries it on.
+    Vector6d Vp = Vector6d::Zero(), VpBefore = Vector6d::Zero(), Ap = Vector6d::Zero();
+    if (l.parent >= 0) {
+      const Link& p = myLinks[l.parent];
+      Vp = p.V;
+      VpBefore = p.Vread;
+      if (!l.poseKept) l.TFpW = p.body->getPose() * l.TFpP;
+    } else if (l.fixedParent) {
+      Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
+      l.TFpW = l.fixedParent->getPose() * l.TFpP;
+      const bool where = l.fixedVKnown && l.fixedParent->getPosition() == l.fixedPos &&
+                         l.fixedParent->getQuaternion().coeffs() == l.fixedQuat.coeffs();
+      VpBefore = where ? l.fixedV : Vp;
+      Ap = (Vp - VpBefore) / h;
+      l.fixedV = Vp;
+    } else {
+      l.TFpW = l.TFpP;
+    }
+    if (!l.poseKept) {
+      l.TFcW = TBW * l.TFcB;
+      l.Trel = l.TFpW.inverseTimes(l.TFcW);
+    }
+    withDof(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, VpBefore, Ap); });
   }
-  if (!l.poseKept) {
-    l.TFcW = TBW * l.TFcB;
-    l.Trel = l.TFpW.inverseTimes(l.TFcW);
-  }
-  withDof(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, Ap); });
+  const Wrench& f = b.getForce();
+  Vector6d fO;
+  fO << f.head<3>(), f.tail<3>() + TBW.p.cross(f.head<3>());
+  l.p0 = crossForce(l.V, l.I * l.V) - fO;
+  l.pA = l.p0;
+}
+
+bool ArticulatedSolver::refreshJointFrames(Link& l) {
+  // A grounded joint's D moves with transformGeometry: compare, and form
+  // the inverse only when a frame has changed.
+  const RigidTransform3d& TFcB = l.childIsA ? l.joint->getTCA() : l.joint->getTDB();
+  const RigidTransform3d& TFpP = l.childIsA ? l.joint->getTDB() : l.joint->getTCA();
+  if (TFcB.p == l.TFcB.p && TFcB.R == l.TFcB.R && TFpP.p == l.TFpP.p && TFpP.R == l.TFpP.R) return true;
+  l.TFcB = TFcB;
+  l.TBFc = TFcB.inverse();
+  l.TFpP = TFpP;
+  return false;
 }
 
 template <int K>
-void ArticulatedSolver::jointVelocity(Link& l, const Vector6d& Vp, const Vector6d& Ap) {
+void ArticulatedSolver::jointVelocity(Link& l, const Vector6d& Vp, const Vector6d& VpBefore, const Vector6d& Ap) {
   for (int i = 0; i < K; ++i) l.Sw.col(i) = toWorldOrigin(l.TFcW, l.S.col(i));
   // The columns of S are unit vectors along the frame's axes: Sᵀ picks u.
-  l.u.head<K>() = l.S.leftCols<K>().transpose() * toFrameCoords(l.TFcW, l.V - Vp);
+  l.u.head<K>() = l.S.leftCols<K>().transpose() * toFrameCoords(l.TFcW, l.Vread - VpBefore);
   const Vector6d vJ = l.Sw.leftCols<K>() * l.u.head<K>();
   l.V = Vp + vJ;
   // S is fixed in the moving child, so Ṡu = V ×ₘ (S u); a non-dynamic
@@ -382,7 +403,18 @@ void ArticulatedSolver::setLinkVelocity(Link& l) {
   if (!l.joint) {
     l.V = l.u;
   } else {
-    const Vector6d Vp = l.parent >= 0 ? myLinks[l.parent].V : l.fixedParent ? l.fixedV : Vector6d::Zero();
+    Vector6d Vp = Vector6d::Zero();
+    if (l.parent >= 0) {
+      Vp = myLinks[l.parent].V;
+    } else if (l.fixedParent) {
+      // The non-dynamic parent's twist where it has moved to (about the
+      // world origin it changes as the parent moves), for the next step.
+      Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
+      l.fixedV = Vp;
+      l.fixedPos = l.fixedParent->getPosition();
+      l.fixedQuat = l.fixedParent->getQuaternion();
+      l.fixedVKnown = true;
+    }
     l.V = Vp + toWorldOrigin(l.TFcW, l.S * l.u);
   }
   Twist tw;

@@ -22,9 +22,10 @@
 // (six coordinates); couplings whose allowed motion is fixed in the joint
 // frame (RigidBodyCoupling::getFixedMotionSubspace: hinge, slider,
 // cylindrical, planar, planar translation, solid, spherical, gimbal); no
-// locks or compliance; no other constrainer (contact). Anything else is a
-// ModelError naming the component, raised at the first step (or, for a
-// setting made later, at the step that meets it). Forces are explicit: a
+// locks or compliance; no other constrainer (contact); no attached
+// component with mass. Anything else is an error naming the component,
+// raised at the first step (or, for a setting made later, at the step that
+// meets it) and reported by advance as a SolverError. Forces are explicit: a
 // stiff spring needs a step that resolves it, as under SymplecticEuler.
 //
 // Loops and limits: a joint that closes a loop (its two bodies already in
@@ -35,7 +36,7 @@
 // O(m N)). Redundant rows (a planar loop's out-of-plane closure) are
 // regularized. After the positions move, projection passes pull the cut
 // joints and limits back within the stabilization tolerance, as
-// GlobalMass stabilization does (§4.1.3).
+// GlobalMass stabilization does (§4.1.3), five passes at most.
 #pragma once
 
 #include <memory>
@@ -87,7 +88,11 @@ class ArticulatedSolver {
     Vector6d pT, upT, AT, duT = Vector6d::Zero();
     Vector6d F;                         ///< constraint rows' wrench on the body
     Vector6d Ac;                        ///< acceleration at fixed u: Σ c along the path
-    Vector6d fixedV = Vector6d::Zero(); ///< fixedParent's velocity at the last step
+    Vector6d Vread;                     ///< the body's twist as the step found it
+    /// fixedParent's twist and pose where the last step left it.
+    Vector6d fixedV = Vector6d::Zero();
+    Vector3d fixedPos;
+    Quaternion fixedQuat;
     bool fixedVKnown = false;
     /// The body's pose as moveLink set it: while it is unchanged (and its
     /// parent's), the next step keeps the joint frames instead of forming them.
@@ -106,7 +111,10 @@ class ArticulatedSolver {
   void readState(Link& l, double h);
   /// Pass 1's joint part: S in world axes, u, the twist and the bias c.
   template <int K>
-  void jointVelocity(Link& l, const Vector6d& Vp, const Vector6d& Ap);
+  void jointVelocity(Link& l, const Vector6d& Vp, const Vector6d& VpBefore, const Vector6d& Ap);
+  /// Takes the joint's frames afresh if they changed (transformGeometry);
+  /// false then.
+  bool refreshJointFrames(Link& l);
   /// Pass 2 for one link: D⁻¹, τ − Sᵀp^A and what it passes to its parent.
   template <int K>
   void inward(Link& l, double t1);
