@@ -1,6 +1,7 @@
 #include "sinew/solver/ArticulatedSolver.h"
 #include "sinew/solver/ArticulatedRows.h"
 
+#include <cstring>
 #include <type_traits>
 #include <unordered_map>
 
@@ -166,14 +167,16 @@ void ArticulatedSolver::checkJoint(Link& l, double t) const {
     throw SolverError(t, j.getPathName(), msg);
   };
   if (j.getLinearCompliance() != 0 || j.getRotaryCompliance() != 0) fail("a compliant joint");
+  const RigidBodyCoupling& cp = j.getCoupling();
   l.limited = false;
-  for (int i = 0; i < j.numCoordinates(); ++i) {
-    if (j.isLocked(i)) fail("a locked coordinate (" + j.getCoordinateName(i) + ")");
-    if (std::isfinite(j.getMinCoordinate(i)) || std::isfinite(j.getMaxCoordinate(i))) l.limited = true;
+  for (int i = 0; i < cp.numCoordinates(); ++i) {
+    const CoordinateInfo& q = cp.getCoordinateInfo(i);
+    if (q.locked) fail("a locked coordinate (" + q.name + ")");
+    if (std::isfinite(q.min) || std::isfinite(q.max)) l.limited = true;
   }
   // Other unilateral constraints (a spherical joint's tilt limit) give
   // their rows at every step too.
-  l.limited = l.limited || j.getCoupling().hasOtherLimits();
+  l.limited = l.limited || cp.hasOtherLimits();
 }
 
 ArticulatedSolver::~ArticulatedSolver() = default;
@@ -231,11 +234,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
                                   m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
   l.IA = l.I;
   l.F.setZero();
-  const bool framesKept = !l.joint || refreshJointFrames(l);
-  // Frames as the last step left them, unless a pose has changed since.
-  l.poseKept = framesKept && l.poseKnown && b.getPosition() == l.keptPos &&
-               b.getQuaternion().coeffs() == l.keptQuat.coeffs() &&
-               (l.parent >= 0 ? myLinks[l.parent].poseKept : !l.fixedParent);
+  if (l.joint) refreshJointFrames(l);
   if (!l.joint) {  // a free root: its coordinates are its spatial twist
     l.dof = 6;
     l.Sw = Matrix6d::Identity();
@@ -250,7 +249,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
       const Link& p = myLinks[l.parent];
       Vp = p.V;
       VpBefore = p.Vread;
-      if (!l.poseKept) l.TFpW = p.body->getPose() * l.TFpP;
+      l.TFpW = p.body->getPose() * l.TFpP;
     } else if (l.fixedParent) {
       Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
       l.TFpW = l.fixedParent->getPose() * l.TFpP;
@@ -262,10 +261,10 @@ void ArticulatedSolver::readState(Link& l, double h) {
     } else {
       l.TFpW = l.TFpP;
     }
-    if (!l.poseKept) {
-      l.TFcW = TBW * l.TFcB;
-      l.Trel = l.TFpW.inverseTimes(l.TFcW);
-    }
+    // From the poses alone (not kept from the last step), so that a
+    // restored state continues bit for bit.
+    l.TFcW = TBW * l.TFcB;
+    l.Trel = l.TFpW.inverseTimes(l.TFcW);
     withDof(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, VpBefore, Ap); });
   }
   const Wrench& f = b.getForce();
@@ -275,16 +274,19 @@ void ArticulatedSolver::readState(Link& l, double h) {
   l.pA = l.p0;
 }
 
-bool ArticulatedSolver::refreshJointFrames(Link& l) {
+void ArticulatedSolver::refreshJointFrames(Link& l) {
   // A grounded joint's D moves with transformGeometry: compare, and form
   // the inverse only when a frame has changed.
   const RigidTransform3d& TFcB = l.childIsA ? l.joint->getTCA() : l.joint->getTDB();
   const RigidTransform3d& TFpP = l.childIsA ? l.joint->getTDB() : l.joint->getTCA();
-  if (TFcB.p == l.TFcB.p && TFcB.R == l.TFcB.R && TFpP.p == l.TFpP.p && TFpP.R == l.TFpP.R) return true;
+  auto same = [](const RigidTransform3d& a, const RigidTransform3d& b) {  // bitwise: a cheap test
+    return std::memcmp(a.R.data(), b.R.data(), 9 * sizeof(double)) == 0 &&
+           std::memcmp(a.p.data(), b.p.data(), 3 * sizeof(double)) == 0;
+  };
+  if (same(TFcB, l.TFcB) && same(TFpP, l.TFpP)) return;
   l.TFcB = TFcB;
   l.TBFc = TFcB.inverse();
   l.TFpP = TFpP;
-  return false;
 }
 
 template <int K>
@@ -374,7 +376,6 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
     b.getPosState(q);
     b.addPosImpulse(q, 1.0, tw.data());
     b.setPosState(q);
-    keepPose(l);
     return;
   }
   if (l.parent >= 0) l.TFpW = myLinks[l.parent].body->getPose() * l.TFpP;
@@ -389,13 +390,6 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
   l.Trel = l.childIsA ? TCD : TCD.inverse();
   l.TFcW = l.TFpW * l.Trel;
   b.setPose(l.TFcW * l.TBFc);
-  keepPose(l);
-}
-
-void ArticulatedSolver::keepPose(Link& l) {
-  l.keptPos = l.body->getPosition();
-  l.keptQuat = l.body->getQuaternion();
-  l.poseKnown = true;
 }
 
 void ArticulatedSolver::setLinkVelocity(Link& l) {

@@ -94,11 +94,7 @@ class ArticulatedSolver {
     Vector3d fixedPos;
     Quaternion fixedQuat;
     bool fixedVKnown = false;
-    /// The body's pose as moveLink set it: while it is unchanged (and its
-    /// parent's), the next step keeps the joint frames instead of forming them.
-    Vector3d keptPos;
-    Quaternion keptQuat;
-    bool poseKnown = false, poseKept = false;
+
   };
   struct Rows;
   class RowSink;
@@ -112,9 +108,8 @@ class ArticulatedSolver {
   /// Pass 1's joint part: S in world axes, u, the twist and the bias c.
   template <int K>
   void jointVelocity(Link& l, const Vector6d& Vp, const Vector6d& VpBefore, const Vector6d& Ap);
-  /// Takes the joint's frames afresh if they changed (transformGeometry);
-  /// false then.
-  bool refreshJointFrames(Link& l);
+  /// Takes the joint's frames afresh if they changed (transformGeometry).
+  void refreshJointFrames(Link& l);
   /// Pass 2 for one link: D⁻¹, τ − Sᵀp^A and what it passes to its parent.
   template <int K>
   void inward(Link& l, double t1);
@@ -126,8 +121,6 @@ class ArticulatedSolver {
   /// Moves the link's joint by dq in its coordinates (a free root: by the
   /// spatial displacement dq), from its parent's current pose.
   void moveLink(Link& l, const Vector6d& dq);
-  /// Records the body's pose as set (see Link::keptPos).
-  void keepPose(Link& l);
   /// The link's twist from its parent's and u, at the current poses.
   void setLinkVelocity(Link& l);
   /// Each tree joint's constraint forces, from the wrench its parent

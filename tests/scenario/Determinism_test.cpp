@@ -23,9 +23,17 @@ struct Scene {
   double duration;
 };
 
+std::unique_ptr<RootModel> articulated(std::unique_ptr<RootModel> root) {
+  static_cast<MechModel&>(root->models().get(0)).setIntegrator(Integrator::Articulated);
+  return root;
+}
+
 std::vector<Scene> scenes() {
   return {
       {"hingeChain10", [] { return bench::makeHingeChain(10); }, 0.5},
+      // reduced coordinates, and a loop cut and held by impulses
+      {"hingeChain10Articulated", [] { return articulated(bench::makeHingeChain(10)); }, 0.5},
+      {"hingeLoop8Articulated", [] { return articulated(bench::makeHingeLoop(8)); }, 0.5},
       {"boxPile10", [] { return bench::makeBoxes(10, true); }, 1.0},  // they land at 0.45 s and tumble
       // 240 friction rows: ContactLCP, started from the last step's contact
       // forces, which the state carries (the cubes' watched corners, the
