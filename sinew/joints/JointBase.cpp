@@ -444,18 +444,22 @@ void JointBase::setConstraintWrench(const RigidTransform3d& TGD, const Wrench& b
   myUnilateralForces = Eigen::Map<const Eigen::VectorXd>(unilateral, nu);
   myWrench = bilateralG;
   for (int k = 0; k < nu; ++k) myWrench += unilateral[k] * myUnilateralDirs[k];
-  myCoupling->updateConstraints(TGD, TGD, Twist::Zero(), Twist::Zero(), false);
+  myBilateralWrench = bilateralG;
+  myBilateralTGD = TGD;
+  myBilateralToSplit = true;
+}
+
+void JointBase::splitBilateralWrench() const {
+  // The bilateral rows' wrenches at TGD: those of a coupling with a fixed
+  // motion subspace depend on T_GD alone (RigidBodyCoupling::
+  // getFixedMotionSubspace), so they can be taken now, after the step.
+  myBilateralToSplit = false;
+  myCoupling->updateConstraints(myBilateralTGD, myBilateralTGD, Twist::Zero(), Twist::Zero(), false);
   myBilateralDirs.clear();
   for (int k = 0; k < myCoupling->numConstraints(); ++k) {
     const RigidBodyConstraint& c = myCoupling->getConstraint(k);
     if (c.isBilateral()) myBilateralDirs.push_back(c.getWrenchG());
   }
-  myBilateralWrench = bilateralG;
-  myBilateralToSplit = true;
-}
-
-void JointBase::splitBilateralWrench() const {
-  myBilateralToSplit = false;
   const int nb = static_cast<int>(myBilateralDirs.size());
   Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, 6> W(6, nb);
   for (int k = 0; k < nb; ++k) W.col(k) = myBilateralDirs[k];

@@ -121,9 +121,10 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   /// G coordinates about C's origin, and the forces of the unilateral rows
   /// of its last getUnilateralConstraints (none: pass nu = 0). The
   /// bilateral forces are bilateralG's components along the bilateral
-  /// rows' wrenches at TGD (the coupling's constraints are updated there,
-  /// so call it while the coordinates are those of TGD), found when first
-  /// asked for.
+  /// rows' wrenches at TGD, found when first asked for (the coupling's
+  /// constraints are updated at TGD then: its bilateral wrenches must
+  /// depend on T_GD alone, as those of a coupling with a fixed motion
+  /// subspace do).
   void setConstraintWrench(const RigidTransform3d& TGD, const Wrench& bilateralG, const double* unilateral = nullptr,
                            int nu = 0);
 
@@ -194,11 +195,13 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   /// The bilateral forces of setConstraintWrench's bilateral wrench.
   void splitBilateralWrench() const;
   // Rows of the last build, for the force bookkeeping.
-  std::vector<Wrench> myBilateralDirs, myUnilateralDirs;
+  mutable std::vector<Wrench> myBilateralDirs;  ///< mutable: taken when the split is asked for
+  std::vector<Wrench> myUnilateralDirs;
   mutable Eigen::VectorXd myBilateralForces;  ///< mutable: split when asked (splitBilateralWrench)
   Eigen::VectorXd myUnilateralForces;
   Wrench myWrench = Wrench::Zero();
   Wrench myBilateralWrench = Wrench::Zero();
+  RigidTransform3d myBilateralTGD;
   mutable bool myBilateralToSplit = false;
   // Per-step state shared by the bilateral and unilateral rows.
   RigidTransform3d myTCW, myTGW;

@@ -121,8 +121,10 @@ class RigidBodyCoupling {
   /// velocities are the same at every allowed pose (then D's velocities
   /// relative to C, in D, span the same directions): their basis as the
   /// first k columns of S, unit vectors along C's axes, and k returned. −1
-  /// otherwise (a universal joint's, a slotted hinge's). The Articulated
-  /// integrator takes its joints' motion subspaces from here.
+  /// otherwise (a universal joint's, a slotted hinge's). Such a coupling's
+  /// bilateral wrenches must depend on T_GD alone (not on the coordinate
+  /// values). The Articulated integrator takes its joints' motion
+  /// subspaces from here.
   virtual int getFixedMotionSubspace(Matrix6d& S) const {
     (void)S;
     return -1;

@@ -50,6 +50,16 @@ Vector6d toFrameCoords(const RigidTransform3d& T, const Vector6d& V) {
   return xi;
 }
 
+/// The transform (R, p)·b.
+RigidTransform3d compose(const Matrix3d& R, const Vector3d& p, const RigidTransform3d& b) {
+  return {R * b.p + p, R * b.R};
+}
+RigidTransform3d compose(const RigidTransform3d& a, const RigidTransform3d& b) { return compose(a.R, a.p, b); }
+/// A frame's pose times b, without copying the pose first.
+RigidTransform3d compose(const Frame& f, const RigidTransform3d& b) {
+  return compose(f.getRotation(), f.getPosition(), b);
+}
+
 std::string pathOf(const Constrainer* c) {
   const auto* comp = dynamic_cast<const Component*>(c);
   return comp ? comp->getPathName() : std::string();
@@ -249,10 +259,10 @@ void ArticulatedSolver::readState(Link& l, double h) {
       const Link& p = myLinks[l.parent];
       Vp = p.V;
       VpBefore = p.Vread;
-      l.TFpW = p.body->getPose() * l.TFpP;
+      l.TFpW = compose(*p.body, l.TFpP);
     } else if (l.fixedParent) {
       Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
-      l.TFpW = l.fixedParent->getPose() * l.TFpP;
+      l.TFpW = compose(*l.fixedParent, l.TFpP);
       const bool where = l.fixedVKnown && l.fixedParent->getPosition() == l.fixedPos &&
                          l.fixedParent->getQuaternion().coeffs() == l.fixedQuat.coeffs();
       VpBefore = where ? l.fixedV : Vp;
@@ -263,7 +273,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
     }
     // From the poses alone (not kept from the last step), so that a
     // restored state continues bit for bit.
-    l.TFcW = TBW * l.TFcB;
+    l.TFcW = compose(TBW, l.TFcB);
     l.Trel = l.TFpW.inverseTimes(l.TFcW);
     withDof(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, VpBefore, Ap); });
   }
@@ -378,8 +388,8 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
     b.setPosState(q);
     return;
   }
-  if (l.parent >= 0) l.TFpW = myLinks[l.parent].body->getPose() * l.TFpP;
-  else if (l.fixedParent) l.TFpW = l.fixedParent->getPose() * l.TFpP;  // moved already
+  if (l.parent >= 0) l.TFpW = compose(*myLinks[l.parent].body, l.TFpP);
+  else if (l.fixedParent) l.TFpW = compose(*l.fixedParent, l.TFpP);  // moved already
   // The joint moves by ξ = S dq in the child's joint frame, then onto its
   // coupling: round-off never accumulates.
   const Vector6d xi = l.S * dq;  // zero past dof in both
@@ -388,8 +398,8 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
   T.R = T.R * rotationExp(xi.tail<3>());
   const RigidTransform3d TCD = l.joint->projectTCD(l.childIsA ? T : T.inverse());
   l.Trel = l.childIsA ? TCD : TCD.inverse();
-  l.TFcW = l.TFpW * l.Trel;
-  b.setPose(l.TFcW * l.TBFc);
+  l.TFcW = compose(l.TFpW, l.Trel);
+  b.setPose(compose(l.TFcW, l.TBFc));
 }
 
 void ArticulatedSolver::setLinkVelocity(Link& l) {
