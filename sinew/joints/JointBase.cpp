@@ -360,9 +360,11 @@ void JointBase::forEachUnilateralRow(F&& f) const {
 
 void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   requireConnected();
+  // An Articulated step's split first: it updates the coupling at that
+  // step's pose, which the evaluation below then replaces.
+  if (myBilateralToSplit) splitBilateralWrench();
   updateStepState(G.wantsVelocityProducts(), G.wantsEntries());
   myStepStateFresh = true;
-  if (myBilateralToSplit) splitBilateralWrench();  // before this build replaces the rows
   myBilateralDirs.clear();
   forEachBilateralRow([&](const Wrench& w, double dist, double compliance, double rate) {
     addRow(G, w, dist, compliance, rate);

@@ -170,7 +170,7 @@ void ArticulatedSolver::respond() {
   }
 }
 
-void ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) const {
+bool ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) const {
   // Active set on the small dense problem: bilateral rows always active,
   // a unilateral row while its impulse is positive, added where its value
   // would cross its bound. Redundant rows (a planar loop's out-of-plane
@@ -213,7 +213,7 @@ void ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& la
     int add = -1;
     for (int k = 0; k < m; ++k)
       if (!active[k] && slack[k] < -1e-12 * (1 + std::abs(need[k])) && (add < 0 || slack[k] < slack[add])) add = k;
-    if (add < 0) return;
+    if (add < 0) return true;
     active[add] = 1;
   }
   // The active set cycled (possible in principle): projected Gauss–Seidel
@@ -227,8 +227,9 @@ void ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& la
       change = std::max(change, std::abs(x - lambda[k]) * kk);
       lambda[k] = x;
     }
-    if (change <= 1e-12 * (1 + need.cwiseAbs().maxCoeff())) return;
+    if (change <= 1e-12 * (1 + need.cwiseAbs().maxCoeff())) return true;
   }
+  return false;
 }
 
 void ArticulatedSolver::solveVelocityRows(double h, double t1) {
@@ -249,7 +250,9 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
   // path: the tree's own curvature. Positions move along it over the step,
   // so a row held to −(h/2)(Ġu + G a_c) stays closed to second order (Ġu,
   // the row's rate at fixed twists, covers the rest).
-  for (Link& l : myLinks) l.Ac = (l.parent >= 0 ? myLinks[l.parent].Ac : Vector6d::Zero()) + l.c;
+  // (A non-dynamic parent moves at its twist over the step: its
+  // acceleration is not part of the motion the positions follow.)
+  for (Link& l : myLinks) l.Ac = (l.parent >= 0 ? myLinks[l.parent].Ac : Vector6d::Zero()) + l.cJ;
   Eigen::VectorXd y0(m);
   for (int k = 0; k < m; ++k) {
     const Rows::Row& r = R.rows[k];
@@ -262,8 +265,8 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
     }
     R.target[k] -= 0.5 * h * curvature;
   }
-  solveRows(y0, R.lambda);
-  if (!R.lambda.allFinite()) throw SolverError(t1, "", "the Articulated integrator's constraint solve failed");
+  if (!solveRows(y0, R.lambda) || !R.lambda.allFinite())
+    throw SolverError(t1, "", "the Articulated integrator's constraint solve did not converge");
   loadImpulses(R.lambda);
   for (Link& l : myLinks) l.F = l.pT;
   respond();
@@ -322,8 +325,8 @@ void ArticulatedSolver::projectPositions(double t1) {
     }
     if (err <= tol) return;
     Eigen::VectorXd lambda;
-    solveRows(Eigen::VectorXd::Zero(R.numRows()), lambda);
-    if (!lambda.allFinite()) throw SolverError(t1, "", "the Articulated integrator's projection failed");
+    if (!solveRows(Eigen::VectorXd::Zero(R.numRows()), lambda) || !lambda.allFinite())
+      throw SolverError(t1, "", "the Articulated integrator's projection did not converge");
     loadImpulses(lambda);
     respond();
     for (Link& l : myLinks) moveLink(l, l.duT);

@@ -266,8 +266,12 @@ void ArticulatedSolver::readState(Link& l, double h) {
       const bool where = l.fixedVKnown && l.fixedParent->getPosition() == l.fixedPos &&
                          l.fixedParent->getQuaternion().coeffs() == l.fixedQuat.coeffs();
       VpBefore = where ? l.fixedV : Vp;
+      // d/dt (v_o + o × ω, ω) = (a_o + o × α + v_o × ω, α): the difference
+      // of the twists (both at the parent's position now) gives all but
+      // v_o × ω. (fixedV is kept only by setLinkVelocity, once the step is done.)
+      const Twist& tw = l.fixedParent->getVelocity();
       Ap = (Vp - VpBefore) / h;
-      l.fixedV = Vp;
+      Ap.head<3>() += tw.head<3>().cross(tw.tail<3>());
     } else {
       l.TFpW = l.TFpP;
     }
@@ -308,7 +312,8 @@ void ArticulatedSolver::jointVelocity(Link& l, const Vector6d& Vp, const Vector6
   l.V = Vp + vJ;
   // S is fixed in the moving child, so Ṡu = V ×ₘ (S u); a non-dynamic
   // parent's acceleration rides along in c (its link has no parent link).
-  l.c = crossMotion(l.V, vJ) + Ap;
+  l.cJ = crossMotion(l.V, vJ);
+  l.c = l.cJ + Ap;
 }
 
 template <int K>

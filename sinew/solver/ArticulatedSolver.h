@@ -80,6 +80,7 @@ class ArticulatedSolver {
     Matrix6d Sw, U, Dinv;
     Vector6d u = Vector6d::Zero(), up;  ///< the coordinates' velocity (zero past dof), and τ − Sᵀp^A
     Vector6d V, c, pA, A;
+    Vector6d cJ;                        ///< c less a non-dynamic parent's acceleration: Ṡu
     Matrix6d IA, I;                     ///< articulated and own inertia
     Vector6d p0;                        ///< own bias: V ×f I V − applied wrench
     // A response to impulses (ArticulatedRows.cpp): the impulse on the link
@@ -139,8 +140,9 @@ class ArticulatedSolver {
   /// for the impulses in pT, at the step's articulated inertias.
   void respond();
   /// The impulses λ on the rows that bring their values from y0 to their
-  /// targets (bilateral) or bounds (unilateral, λ ≥ 0).
-  void solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) const;
+  /// targets (bilateral) or bounds (unilateral, λ ≥ 0); false if neither
+  /// the active set nor its Gauss–Seidel fallback converged.
+  bool solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) const;
   /// Puts Σ λ_k w_k into the links' pT.
   void loadImpulses(const Eigen::VectorXd& lambda);
   /// The velocity solve's impulses: u and A change by their response.
