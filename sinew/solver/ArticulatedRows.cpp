@@ -44,12 +44,10 @@ class ArticulatedSolver::RowSink : public ConstraintBuilder {
       r.paramValue += g.dot(u);
       return;
     }
-    // g acts on the body's twist (v of its origin p, ω): as a row on the
-    // spatial twist about the world origin, (g_v, g_ω + p × g_v).
+    // g acts on the body's twist (v of its origin, ω), as the link's
+    // quantities are taken.
     const int k = it->second;
-    const Vector3d gv = g.head<3>().transpose(), p = myLinks[k].body->getPosition();
-    Vector6d w;
-    w << gv, g.tail<3>().transpose() + p.cross(gv);
+    const Vector6d w = g.transpose();
     const int slot = (r.link[0] < 0 || r.link[0] == k) ? 0 : 1;
     if (slot == 1 && r.link[1] >= 0 && r.link[1] != k)
       throw ModelError("a row on more than two bodies", c.componentPath());
@@ -154,12 +152,12 @@ void ArticulatedSolver::respond() {
       constexpr int K = decltype(kk)::value;
       l.upT.head<K>() = -l.Sw.leftCols<K>().transpose() * l.pT;
       if (l.parent >= 0)
-        myLinks[l.parent].pT +=
-            l.pT + l.U.leftCols<K>() * (l.Dinv.topLeftCorner<K, K>() * l.upT.head<K>());
+        myLinks[l.parent].pT += shiftForceBack(
+            l.pT + l.U.leftCols<K>() * (l.Dinv.topLeftCorner<K, K>() * l.upT.head<K>()), l.r);
     });
   }
   for (Link& l : myLinks) {
-    const Vector6d a = l.parent >= 0 ? myLinks[l.parent].AT : Vector6d::Zero();
+    const Vector6d a = l.parent >= 0 ? shiftMotion(myLinks[l.parent].AT, l.r) : Vector6d::Zero();
     withDof(l.dof, [&](auto kk) {
       constexpr int K = decltype(kk)::value;
       const Eigen::Matrix<double, K, 1> du =
@@ -243,7 +241,7 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
       l.AT = l.u;
       continue;
     }
-    const Vector6d Vp = l.parent >= 0 ? myLinks[l.parent].AT : l.fixedParent ? l.fixedV : Vector6d::Zero();
+    const Vector6d Vp = l.parent >= 0 ? shiftMotion(myLinks[l.parent].AT, l.r) : l.Vroot;
     l.AT = Vp + l.Sw * l.u;
   }
   // The links' acceleration at fixed coordinate velocities, Σ c along the
@@ -252,7 +250,7 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
   // the row's rate at fixed twists, covers the rest).
   // (A non-dynamic parent moves at its twist over the step: its
   // acceleration is not part of the motion the positions follow.)
-  for (Link& l : myLinks) l.Ac = (l.parent >= 0 ? myLinks[l.parent].Ac : Vector6d::Zero()) + l.cJ;
+  for (Link& l : myLinks) l.Ac = (l.parent >= 0 ? shiftMotion(myLinks[l.parent].Ac, l.r) : Vector6d::Zero()) + l.cJ;
   Eigen::VectorXd y0(m);
   for (int k = 0; k < m; ++k) {
     const Rows::Row& r = R.rows[k];

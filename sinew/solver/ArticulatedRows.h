@@ -11,6 +11,22 @@
 
 namespace sinew {
 
+/// A twist (v, ω) at a point moved to the point r further on: (v + ω × r, ω).
+/// Spatial accelerations move the same way.
+inline Vector6d shiftMotion(const Vector6d& V, const Vector3d& r) {
+  Vector6d W;
+  W << V.head<3>() + V.tail<3>().cross(r), V.tail<3>();
+  return W;
+}
+
+/// A wrench (f, m) at a point moved back to the point r before it:
+/// (f, m + r × f), the transpose of shiftMotion.
+inline Vector6d shiftForceBack(const Vector6d& F, const Vector3d& r) {
+  Vector6d G;
+  G << F.head<3>(), F.tail<3>() + r.cross(F.head<3>());
+  return G;
+}
+
 /// Calls f with the dof k (0 … 6) as a compile-time constant.
 template <class F>
 void withDof(int k, F&& f) {

@@ -27,26 +27,33 @@ Vector6d crossForce(const Vector6d& a, const Vector6d& f) {
   return r;
 }
 
-/// A frame's world twist (v of its origin p, ω) as a spatial twist about the world origin.
-Vector6d spatialTwist(const Twist& tw, const Vector3d& p) {
-  Vector6d V;
-  V << tw.head<3>() + p.cross(tw.tail<3>()), tw.tail<3>();
-  return V;
+/// An inertia at a point moved back to the point r before it: Xᵀ I X for
+/// X = shiftMotion by r, X = [1, −[r]; 0, 1].
+Matrix6d shiftInertiaBack(const Matrix6d& I, const Vector3d& r) {
+  const Matrix3d R = skew(r);
+  Matrix6d T;
+  T.leftCols<3>() = I.leftCols<3>();
+  T.rightCols<3>() = I.rightCols<3>() - I.leftCols<3>() * R;
+  Matrix6d J;
+  J.topRows<3>() = T.topRows<3>();
+  J.bottomRows<3>() = T.bottomRows<3>() + R * T.topRows<3>();
+  return J;
 }
 
-/// A twist ξ in the coordinates of frame T (v of T's origin, ω) about the world origin.
-Vector6d toWorldOrigin(const RigidTransform3d& T, const Vector6d& xi) {
+/// A twist ξ in the coordinates of frame T (v of T's origin, ω) at the
+/// point p, in world axes.
+Vector6d toPoint(const RigidTransform3d& T, const Vector6d& xi, const Vector3d& p) {
   Vector6d V;
   V.tail<3>() = T.R * xi.tail<3>();
-  V.head<3>() = T.R * xi.head<3>() + T.p.cross(V.tail<3>());
+  V.head<3>() = T.R * xi.head<3>() + V.tail<3>().cross(p - T.p);
   return V;
 }
 
-/// The inverse of toWorldOrigin.
-Vector6d toFrameCoords(const RigidTransform3d& T, const Vector6d& V) {
+/// The inverse of toPoint.
+Vector6d toFrameCoords(const RigidTransform3d& T, const Vector6d& V, const Vector3d& p) {
   Vector6d xi;
   xi.tail<3>() = T.R.transpose() * V.tail<3>();
-  xi.head<3>() = T.R.transpose() * (V.head<3>() + V.tail<3>().cross(T.p));
+  xi.head<3>() = T.R.transpose() * (V.head<3>() + V.tail<3>().cross(T.p - p));
   return xi;
 }
 
@@ -228,28 +235,21 @@ void ArticulatedSolver::step(double t0, double t1) {
 void ArticulatedSolver::readState(Link& l, double h) {
   const RigidBody& b = *l.body;
   const RigidTransform3d TBW = b.getPose();
-  l.Vread = spatialTwist(b.getVelocity(), TBW.p);
+  // Each link's quantities are about its body's origin, in world axes:
+  // its twist and wrench as the body keeps them, and its inertia there.
+  l.Vread = b.getVelocity();
   l.V = l.Vread;
-  // The body's inertia about the world origin: [m I, −m[c]; m[c], J_c − m[c][c]]
-  // for its centre of mass c and its rotational inertia J_c there, in world axes.
-  const SpatialInertia& I = b.getInertia();
-  const double m = I.getMass();
-  const Vector3d c = TBW.R * I.getCenterOfMass() + TBW.p;
-  const Matrix3d mC = m * skew(c);
-  l.I.topLeftCorner<3, 3>() = m * Matrix3d::Identity();
-  l.I.topRightCorner<3, 3>() = -mC;
-  l.I.bottomLeftCorner<3, 3>() = mC;
-  // −m[c][c] = m(|c|² I − c cᵀ)
-  l.I.bottomRightCorner<3, 3>() = TBW.R * I.getRotationalInertia() * TBW.R.transpose() +
-                                  m * (c.squaredNorm() * Matrix3d::Identity() - c * c.transpose());
+  l.I = b.getInertia().worldMatrix(TBW.R);
   l.IA = l.I;
   l.F.setZero();
+  l.Vroot.setZero();
   if (l.joint) refreshJointFrames(l);
-  if (!l.joint) {  // a free root: its coordinates are its spatial twist
+  if (!l.joint) {  // a free root: its coordinates are its twist
     l.dof = 6;
     l.Sw = Matrix6d::Identity();
     l.u = l.V;
     l.c.setZero();
+    l.cJ.setZero();
   } else {
     // The joint's velocity is the body's twist less its parent's as both
     // were set (or restored); the parent's twist now (a non-dynamic
@@ -257,21 +257,26 @@ void ArticulatedSolver::readState(Link& l, double h) {
     Vector6d Vp = Vector6d::Zero(), VpBefore = Vector6d::Zero(), Ap = Vector6d::Zero();
     if (l.parent >= 0) {
       const Link& p = myLinks[l.parent];
-      Vp = p.V;
-      VpBefore = p.Vread;
+      l.r = TBW.p - p.body->getPosition();
+      Vp = shiftMotion(p.V, l.r);
+      VpBefore = shiftMotion(p.Vread, l.r);
       l.TFpW = compose(*p.body, l.TFpP);
     } else if (l.fixedParent) {
-      Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
+      const Twist& tw = l.fixedParent->getVelocity();
+      const Vector3d r = TBW.p - l.fixedParent->getPosition();
+      Vp = shiftMotion(tw, r);
       l.TFpW = compose(*l.fixedParent, l.TFpP);
       const bool where = l.fixedVKnown && l.fixedParent->getPosition() == l.fixedPos &&
                          l.fixedParent->getQuaternion().coeffs() == l.fixedQuat.coeffs();
-      VpBefore = where ? l.fixedV : Vp;
-      // d/dt (v_o + o × ω, ω) = (a_o + o × α + v_o × ω, α): the difference
-      // of the twists (both at the parent's position now) gives all but
-      // v_o × ω. (fixedV is kept only by setLinkVelocity, once the step is done.)
-      const Twist& tw = l.fixedParent->getVelocity();
-      Ap = (Vp - VpBefore) / h;
-      Ap.head<3>() += tw.head<3>().cross(tw.tail<3>());
+      const Twist before = where ? l.fixedV : tw;
+      VpBefore = shiftMotion(before, r);
+      // The parent's spatial acceleration at its origin o: d/dt of its twist
+      // at the fixed point o is (a_o + v_o × ω, α); then moved to here.
+      // (fixedV is kept only by setLinkVelocity, once the step is done.)
+      Vector6d Ao = (tw - before) / h;
+      Ao.head<3>() += tw.head<3>().cross(tw.tail<3>());
+      Ap = shiftMotion(Ao, r);
+      l.Vroot = Vp;
     } else {
       l.TFpW = l.TFpP;
     }
@@ -281,10 +286,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
     l.Trel = l.TFpW.inverseTimes(l.TFcW);
     withDof(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, VpBefore, Ap); });
   }
-  const Wrench& f = b.getForce();
-  Vector6d fO;
-  fO << f.head<3>(), f.tail<3>() + TBW.p.cross(f.head<3>());
-  l.p0 = crossForce(l.V, l.I * l.V) - fO;
+  l.p0 = crossForce(l.V, l.I * l.V) - b.getForce();
   l.pA = l.p0;
 }
 
@@ -305,9 +307,10 @@ void ArticulatedSolver::refreshJointFrames(Link& l) {
 
 template <int K>
 void ArticulatedSolver::jointVelocity(Link& l, const Vector6d& Vp, const Vector6d& VpBefore, const Vector6d& Ap) {
-  for (int i = 0; i < K; ++i) l.Sw.col(i) = toWorldOrigin(l.TFcW, l.S.col(i));
+  const Vector3d& p = l.body->getPosition();
+  for (int i = 0; i < K; ++i) l.Sw.col(i) = toPoint(l.TFcW, l.S.col(i), p);
   // The columns of S are unit vectors along the frame's axes: Sᵀ picks u.
-  l.u.head<K>() = l.S.leftCols<K>().transpose() * toFrameCoords(l.TFcW, l.Vread - VpBefore);
+  l.u.head<K>() = l.S.leftCols<K>().transpose() * toFrameCoords(l.TFcW, l.Vread - VpBefore, p);
   const Vector6d vJ = l.Sw.leftCols<K>() * l.u.head<K>();
   l.V = Vp + vJ;
   // S is fixed in the moving child, so Ṡu = V ×ₘ (S u); a non-dynamic
@@ -325,6 +328,10 @@ void ArticulatedSolver::inward(Link& l, double t1) {
   const Square D = Sw.transpose() * U;
   Square Dinv;
   if constexpr (K > 0) {
+    if (!D.allFinite())
+      throw SolverError(t1, l.body->componentPath(),
+                        "the Articulated step diverged (a non-finite inertia along the joint's motion): "
+                        "a smaller step may resolve it");
     if constexpr (K <= 4) Dinv = D.inverse();  // closed form
     else Dinv = D.llt().solve(Square::Identity());
     if (!Dinv.allFinite() || (D.diagonal().array() <= 0).any())
@@ -338,17 +345,20 @@ void ArticulatedSolver::inward(Link& l, double t1) {
   Link& p = myLinks[l.parent];
   const Cols UDinv = U * Dinv;
   const Matrix6d Ia = l.IA - UDinv * U.transpose();
-  p.IA += Ia;
-  p.pA += l.pA + Ia * l.c + UDinv * l.up.head<K>();
+  p.IA += shiftInertiaBack(Ia, l.r);
+  p.pA += shiftForceBack(l.pA + Ia * l.c + UDinv * l.up.head<K>(), l.r);
 }
 
 template <int K>
 void ArticulatedSolver::outward(Link& l, double h) {
-  const Vector6d a = (l.parent >= 0 ? myLinks[l.parent].A : Vector6d::Zero()) + l.c;
+  const Vector6d a = (l.parent >= 0 ? shiftMotion(myLinks[l.parent].A, l.r) : Vector6d::Zero()) + l.c;
   const Eigen::Matrix<double, K, 1> qdd =
       l.Dinv.topLeftCorner<K, K>() * (l.up.head<K>() - l.U.leftCols<K>().transpose() * a);
   l.A = a + l.Sw.leftCols<K>() * qdd;
   l.u.head<K>() += h * qdd;
+  // A free root's twist is at its moving origin: v̇_o = a_v + ω × v_o for
+  // the spatial acceleration a there.
+  if (!l.joint) l.u.head<3>() += h * l.V.tail<3>().cross(l.V.head<3>());
 }
 
 void ArticulatedSolver::solveAccelerations(double h, double t1) {
@@ -368,28 +378,27 @@ void ArticulatedSolver::setJointForces(double h) {
   for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i) {
     Link& l = myLinks[i];
     l.pT += l.I * l.A + l.p0 - l.F / h;
-    if (l.parent >= 0) myLinks[l.parent].pT += l.pT;
+    if (l.parent >= 0) myLinks[l.parent].pT += shiftForceBack(l.pT, l.r);
   }
   for (Link& l : myLinks) {
     if (!l.joint) continue;
-    // The bilateral wrench on A about C's origin in C's axes (G = C: the
-    // joint holds), at t0.
+    // The bilateral wrench on A, moved from the body's origin to C's and
+    // put in C's axes (G = C: the joint holds), at t0.
     const RigidTransform3d& TCW = l.childIsA ? l.TFcW : l.TFpW;
     const Vector6d f = l.childIsA ? Vector6d(l.pT) : Vector6d(-l.pT);
+    const Vector3d toBody = l.body->getPosition() - TCW.p;
     Wrench wG;
-    wG << TCW.R.transpose() * f.head<3>(), TCW.R.transpose() * (f.tail<3>() - TCW.p.cross(f.head<3>()));
+    wG << TCW.R.transpose() * f.head<3>(), TCW.R.transpose() * (f.tail<3>() + toBody.cross(f.head<3>()));
     jointUnilateralForces(l, h, wG);
   }
 }
 
 void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
   RigidBody& b = *l.body;
-  if (!l.joint) {  // a free root: dq is a spatial displacement; move by its origin twist
-    Twist tw;
-    tw << dq.head<3>() + dq.tail<3>().cross(b.getPosition()), dq.tail<3>();
+  if (!l.joint) {  // a free root: dq is its origin's displacement and rotation
     double q[7];
     b.getPosState(q);
-    b.addPosImpulse(q, 1.0, tw.data());
+    b.addPosImpulse(q, 1.0, dq.data());
     b.setPosState(q);
     return;
   }
@@ -409,26 +418,25 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
 
 void ArticulatedSolver::setLinkVelocity(Link& l) {
   RigidBody& b = *l.body;
+  const Vector3d& p = b.getPosition();
   if (!l.joint) {
     l.V = l.u;
   } else {
     Vector6d Vp = Vector6d::Zero();
     if (l.parent >= 0) {
-      Vp = myLinks[l.parent].V;
+      l.r = p - myLinks[l.parent].body->getPosition();
+      Vp = shiftMotion(myLinks[l.parent].V, l.r);
     } else if (l.fixedParent) {
-      // The non-dynamic parent's twist where it has moved to (about the
-      // world origin it changes as the parent moves), for the next step.
-      Vp = spatialTwist(l.fixedParent->getVelocity(), l.fixedParent->getPosition());
-      l.fixedV = Vp;
+      // The non-dynamic parent's twist where it has moved to, for the next step.
+      l.fixedV = l.fixedParent->getVelocity();
       l.fixedPos = l.fixedParent->getPosition();
       l.fixedQuat = l.fixedParent->getQuaternion();
       l.fixedVKnown = true;
+      Vp = shiftMotion(l.fixedV, p - l.fixedPos);
     }
-    l.V = Vp + toWorldOrigin(l.TFcW, l.S * l.u);
+    l.V = Vp + toPoint(l.TFcW, l.S * l.u, p);
   }
-  Twist tw;
-  tw << l.V.head<3>() + l.V.tail<3>().cross(b.getPosition()), l.V.tail<3>();
-  b.setVelocity(tw);
+  b.setVelocity(l.V);
 }
 
 }  // namespace sinew

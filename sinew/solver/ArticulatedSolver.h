@@ -59,7 +59,8 @@ class ArticulatedSolver {
 
  private:
   /// A body and the joint to its parent. Spatial quantities are in world
-  /// axes about the world origin, linear part first.
+  /// axes about the body's origin (its twist and wrench as it keeps them),
+  /// linear part first; shifted by r between a link and its parent.
   struct Link {
     RigidBody* body = nullptr;
     JointBase* joint = nullptr;   ///< null: a free root with six coordinates
@@ -79,6 +80,8 @@ class ArticulatedSolver {
     // are instantiated for each dof, so every product has a fixed size.
     Matrix6d Sw, U, Dinv;
     Vector6d u = Vector6d::Zero(), up;  ///< the coordinates' velocity (zero past dof), and τ − Sᵀp^A
+    Vector3d r = Vector3d::Zero();      ///< the body's origin from its parent link's
+    Vector6d Vroot = Vector6d::Zero();  ///< a root's parent twist here (a non-dynamic parent's)
     Vector6d V, c, pA, A;
     Vector6d cJ;                        ///< c less a non-dynamic parent's acceleration: Ṡu
     Matrix6d IA, I;                     ///< articulated and own inertia
