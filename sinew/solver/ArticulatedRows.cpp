@@ -44,10 +44,11 @@ class ArticulatedSolver::RowSink : public ConstraintBuilder {
       r.paramValue += g.dot(u);
       return;
     }
-    // g acts on the body's twist (v of its origin, ω), as the link's
-    // quantities are taken.
+    // g acts on the body's twist (v of its origin, ω) now; the link's
+    // quantities are about its origin at the step's start (the same point
+    // unless a projection pass has moved the body since).
     const int k = it->second;
-    const Vector6d w = g.transpose();
+    const Vector6d w = shiftForceBack(g.transpose(), myLinks[k].body->getPosition() - myLinks[k].origin);
     const int slot = (r.link[0] < 0 || r.link[0] == k) ? 0 : 1;
     if (slot == 1 && r.link[1] >= 0 && r.link[1] != k)
       throw ModelError("a row on more than two bodies", c.componentPath());
@@ -244,13 +245,16 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
     const Vector6d Vp = l.parent >= 0 ? shiftMotion(myLinks[l.parent].AT, l.r) : l.Vroot;
     l.AT = Vp + l.Sw * l.u;
   }
-  // The links' acceleration at fixed coordinate velocities, Σ c along the
-  // path: the tree's own curvature. Positions move along it over the step,
-  // so a row held to −(h/2)(Ġu + G a_c) stays closed to second order (Ġu,
-  // the row's rate at fixed twists, covers the rest).
-  // (A non-dynamic parent moves at its twist over the step: its
-  // acceleration is not part of the motion the positions follow.)
-  for (Link& l : myLinks) l.Ac = (l.parent >= 0 ? shiftMotion(myLinks[l.parent].Ac, l.r) : Vector6d::Zero()) + l.cJ;
+  // The tree's own curvature: over the step the bodies move at fixed
+  // coordinate velocities, so their twists (v_o, ω) change at the spatial
+  // acceleration a_c they then have (Σ Ṡu along the path, from a root
+  // moving at its own fixed twist) plus ω × v_o, the origin's own turn. A
+  // row held to −(h/2)(Ġu + G u̇_c) stays closed to second order (Ġu, the
+  // row's rate at fixed twists, covers the rest). A non-dynamic parent
+  // moves at its twist over the step: its change of twist is not part of
+  // that motion, only the v × ω of moving at it.
+  for (Link& l : myLinks)
+    l.Ac = (l.parent >= 0 ? shiftMotion(myLinks[l.parent].Ac, l.r) : l.AcRoot) + l.cJ;
   Eigen::VectorXd y0(m);
   for (int k = 0; k < m; ++k) {
     const Rows::Row& r = R.rows[k];
@@ -258,8 +262,9 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
     double curvature = 0;
     for (int s = 0; s < 2; ++s) {
       if (r.link[s] < 0) continue;
-      y0[k] += r.w[s].dot(myLinks[r.link[s]].AT);
-      curvature += r.w[s].dot(myLinks[r.link[s]].Ac);
+      const Link& l = myLinks[r.link[s]];
+      y0[k] += r.w[s].dot(l.AT);
+      curvature += r.w[s].dot(l.Ac) + r.w[s].head<3>().dot(l.V.tail<3>().cross(l.V.head<3>()));
     }
     R.target[k] -= 0.5 * h * curvature;
   }

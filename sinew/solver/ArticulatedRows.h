@@ -41,7 +41,7 @@ void withDof(int k, F&& f) {
   }
 }
 
-/// One row: its value is Σ w·V over (at most) two links' spatial twists.
+/// One row: its value is Σ w·V over (at most) two bodies' twists at their origins.
 struct ArticulatedSolver::Rows {
   struct Row {
     int link[2] = {-1, -1};

@@ -243,6 +243,8 @@ void ArticulatedSolver::readState(Link& l, double h) {
   l.IA = l.I;
   l.F.setZero();
   l.Vroot.setZero();
+  l.AcRoot.setZero();
+  l.origin = TBW.p;
   if (l.joint) refreshJointFrames(l);
   if (!l.joint) {  // a free root: its coordinates are its twist
     l.dof = 6;
@@ -250,6 +252,8 @@ void ArticulatedSolver::readState(Link& l, double h) {
     l.u = l.V;
     l.c.setZero();
     l.cJ.setZero();
+    // Moving at a fixed twist, its origin's spatial acceleration is v × ω.
+    l.AcRoot << l.V.head<3>().cross(l.V.tail<3>()), Vector3d::Zero();
   } else {
     // The joint's velocity is the body's twist less its parent's as both
     // were set (or restored); the parent's twist now (a non-dynamic
@@ -277,6 +281,9 @@ void ArticulatedSolver::readState(Link& l, double h) {
       Ao.head<3>() += tw.head<3>().cross(tw.tail<3>());
       Ap = shiftMotion(Ao, r);
       l.Vroot = Vp;
+      Vector6d moving;
+      moving << tw.head<3>().cross(tw.tail<3>()), Vector3d::Zero();
+      l.AcRoot = shiftMotion(moving, r);
     } else {
       l.TFpW = l.TFpP;
     }

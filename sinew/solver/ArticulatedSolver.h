@@ -81,7 +81,9 @@ class ArticulatedSolver {
     Matrix6d Sw, U, Dinv;
     Vector6d u = Vector6d::Zero(), up;  ///< the coordinates' velocity (zero past dof), and τ − Sᵀp^A
     Vector3d r = Vector3d::Zero();      ///< the body's origin from its parent link's
+    Vector3d origin = Vector3d::Zero();  ///< the body's origin at the step's start
     Vector6d Vroot = Vector6d::Zero();  ///< a root's parent twist here (a non-dynamic parent's)
+    Vector6d AcRoot = Vector6d::Zero(); ///< a root's acceleration here at its parent's fixed twist
     Vector6d V, c, pA, A;
     Vector6d cJ;                        ///< c less a non-dynamic parent's acceleration: Ṡu
     Matrix6d IA, I;                     ///< articulated and own inertia
@@ -122,8 +124,8 @@ class ArticulatedSolver {
   void outward(Link& l, double h);
   /// Passes 2 and 3 over all links.
   void solveAccelerations(double h, double t1);
-  /// Moves the link's joint by dq in its coordinates (a free root: by the
-  /// spatial displacement dq), from its parent's current pose.
+  /// Moves the link's joint by dq in its coordinates (a free root: by its
+  /// origin's displacement and rotation dq), from its parent's current pose.
   void moveLink(Link& l, const Vector6d& dq);
   /// The link's twist from its parent's and u, at the current poses.
   void setLinkVelocity(Link& l);
