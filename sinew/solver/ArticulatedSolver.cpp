@@ -332,7 +332,10 @@ void ArticulatedSolver::inward(Link& l, double t1) {
   using Square = Eigen::Matrix<double, K, K>;
   const auto Sw = l.Sw.leftCols<K>();
   const Cols U = l.IA * Sw;
-  const Square D = Sw.transpose() * U;
+  // D and the articulated inertia passed on are symmetric; kept so
+  // exactly, as round-off's antisymmetric part otherwise grows link by link
+  // (to 1e13 kg m² at the root of a 100-link ball chain).
+  const Square D = 0.5 * (Sw.transpose() * U + U.transpose() * Sw);
   Square Dinv;
   if constexpr (K > 0) {
     if (!D.allFinite())
@@ -351,7 +354,8 @@ void ArticulatedSolver::inward(Link& l, double t1) {
   if (l.parent < 0) return;
   Link& p = myLinks[l.parent];
   const Cols UDinv = U * Dinv;
-  const Matrix6d Ia = l.IA - UDinv * U.transpose();
+  Matrix6d Ia = l.IA - UDinv * U.transpose();
+  Ia = 0.5 * (Ia + Ia.transpose()).eval();
   p.IA += shiftInertiaBack(Ia, l.r);
   p.pA += shiftForceBack(l.pA + Ia * l.c + UDinv * l.up.head<K>(), l.r);
 }
