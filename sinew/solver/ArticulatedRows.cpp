@@ -3,7 +3,6 @@
 // Delassus matrix from articulated responses, the impulses that hold them,
 // and the projection passes after the positions move.
 #include <Eigen/Cholesky>
-#include <type_traits>
 #include <unordered_map>
 
 #include "sinew/Error.h"
@@ -71,6 +70,15 @@ class ArticulatedSolver::RowSink : public ConstraintBuilder {
 namespace {
 /// The regularization of K: 1e-10 of its largest diagonal (see solveRows).
 double regularization(const Eigen::MatrixXd& K) { return 1e-10 * std::max(K.diagonal().maxCoeff(), 1e-300); }
+
+/// A row's value Σ w·x over its links for the links' twist-like field x.
+template <class Row, class Links, class Field>
+double rowValue(const Row& r, const Links& links, Field x) {
+  double v = 0;
+  for (int s = 0; s < 2; ++s)
+    if (r.link[s] >= 0) v += r.w[s].dot(links[r.link[s]].*x);
+  return v;
+}
 }  // namespace
 
 void ArticulatedSolver::buildRows(double h, bool velocityLevel, bool entries) {
@@ -118,13 +126,7 @@ void ArticulatedSolver::buildRows(double h, bool velocityLevel, bool entries) {
     Eigen::VectorXd unit = Eigen::VectorXd::Unit(m, k);
     loadImpulses(unit);
     respond();
-    for (int j = 0; j < m; ++j) {
-      const Rows::Row& r = R.rows[j];
-      double v = 0;
-      for (int s = 0; s < 2; ++s)
-        if (r.link[s] >= 0) v += r.w[s].dot(myLinks[r.link[s]].AT);
-      R.K(j, k) = v;
-    }
+    for (int j = 0; j < m; ++j) R.K(j, k) = rowValue(R.rows[j], myLinks, &Link::AT);
   }
   R.K = 0.5 * (R.K + R.K.transpose()).eval();
   Eigen::MatrixXd Kreg = R.K;
@@ -149,7 +151,7 @@ void ArticulatedSolver::respond() {
   for (Link& l : myLinks) l.pT = -l.pT;
   for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i) {
     Link& l = myLinks[i];
-    withDof(l.dof, [&](auto kk) {
+    withStaticSize(l.dof, [&](auto kk) {
       constexpr int K = decltype(kk)::value;
       l.upT.head<K>() = -l.Sw.leftCols<K>().transpose() * l.pT;
       if (l.parent >= 0)
@@ -159,7 +161,7 @@ void ArticulatedSolver::respond() {
   }
   for (Link& l : myLinks) {
     const Vector6d a = l.parent >= 0 ? shiftMotion(myLinks[l.parent].AT, l.r) : Vector6d::Zero();
-    withDof(l.dof, [&](auto kk) {
+    withStaticSize(l.dof, [&](auto kk) {
       constexpr int K = decltype(kk)::value;
       const Eigen::Matrix<double, K, 1> du =
           l.Dinv.topLeftCorner<K, K>() * (l.upT.head<K>() - l.U.leftCols<K>().transpose() * a);
@@ -258,14 +260,10 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
   Eigen::VectorXd y0(m);
   for (int k = 0; k < m; ++k) {
     const Rows::Row& r = R.rows[k];
-    y0[k] = 0;
-    double curvature = 0;
-    for (int s = 0; s < 2; ++s) {
-      if (r.link[s] < 0) continue;
-      const Link& l = myLinks[r.link[s]];
-      y0[k] += r.w[s].dot(l.AT);
-      curvature += r.w[s].dot(l.Ac) + r.w[s].head<3>().dot(l.V.tail<3>().cross(l.V.head<3>()));
-    }
+    y0[k] = rowValue(r, myLinks, &Link::AT);
+    double curvature = rowValue(r, myLinks, &Link::Ac);
+    for (int s = 0; s < 2; ++s)
+      if (r.link[s] >= 0) curvature += r.w[s].head<3>().dot(myLinks[r.link[s]].V.tail<3>().cross(myLinks[r.link[s]].V.head<3>()));
     R.target[k] -= 0.5 * h * curvature;
   }
   if (!solveRows(y0, R.lambda) || !R.lambda.allFinite())
@@ -285,7 +283,7 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
   }
 }
 
-void ArticulatedSolver::jointUnilateralForces(Link& l, double h, const Wrench& wG) {
+void ArticulatedSolver::setTreeJointForces(Link& l, double h, const Wrench& wG) {
   const RigidTransform3d TCD = l.childIsA ? l.Trel : l.Trel.inverse();
   if (myRows && l.limited && myRows->lambda.size() == myRows->numRows()) {
     for (const Rows::Source& src : myRows->sources) {

@@ -3,10 +3,10 @@
 #pragma once
 
 #include <Eigen/Cholesky>
-#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
+#include "sinew/math/StaticSize.h"
 #include "sinew/solver/ArticulatedSolver.h"
 
 namespace sinew {
@@ -25,20 +25,6 @@ inline Vector6d shiftForceBack(const Vector6d& F, const Vector3d& r) {
   Vector6d G;
   G << F.head<3>(), F.tail<3>() + r.cross(F.head<3>());
   return G;
-}
-
-/// Calls f with the dof k (0 … 6) as a compile-time constant.
-template <class F>
-void withDof(int k, F&& f) {
-  switch (k) {
-    case 0: f(std::integral_constant<int, 0>()); break;
-    case 1: f(std::integral_constant<int, 1>()); break;
-    case 2: f(std::integral_constant<int, 2>()); break;
-    case 3: f(std::integral_constant<int, 3>()); break;
-    case 4: f(std::integral_constant<int, 4>()); break;
-    case 5: f(std::integral_constant<int, 5>()); break;
-    default: f(std::integral_constant<int, 6>()); break;
-  }
 }
 
 /// One row: its value is Σ w·V over (at most) two bodies' twists at their origins.

@@ -2,7 +2,6 @@
 #include "sinew/solver/ArticulatedRows.h"
 
 #include <cstring>
-#include <type_traits>
 #include <unordered_map>
 
 #include "sinew/Error.h"
@@ -163,7 +162,11 @@ void ArticulatedSolver::addLink(RigidBody* body, JointBase* joint, int parent) {
   l.body = body;
   l.joint = joint;
   l.parent = parent;
-  if (!joint) return;  // a free root: S = I in world axes, set at each step
+  if (!joint) {  // a free root: its coordinates are its twist, S = I
+    l.dof = 6;
+    l.Sw = Matrix6d::Identity();
+    return;
+  }
   l.childIsA = joint->getBodyA() == body;
   refreshJointFrames(l);
   if (parent < 0) l.fixedParent = l.childIsA ? joint->getBodyB() : joint->getBodyA();
@@ -245,10 +248,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
   l.Vroot.setZero();
   l.AcRoot.setZero();
   l.origin = TBW.p;
-  if (l.joint) refreshJointFrames(l);
   if (!l.joint) {  // a free root: its coordinates are its twist
-    l.dof = 6;
-    l.Sw = Matrix6d::Identity();
     l.u = l.V;
     l.c.setZero();
     l.cJ.setZero();
@@ -258,6 +258,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
     // The joint's velocity is the body's twist less its parent's as both
     // were set (or restored); the parent's twist now (a non-dynamic
     // parent's may have changed, with an acceleration) carries it on.
+    refreshJointFrames(l);
     Vector6d Vp = Vector6d::Zero(), VpBefore = Vector6d::Zero(), Ap = Vector6d::Zero();
     if (l.parent >= 0) {
       const Link& p = myLinks[l.parent];
@@ -275,15 +276,14 @@ void ArticulatedSolver::readState(Link& l, double h) {
       const Twist before = where ? l.fixedV : tw;
       VpBefore = shiftMotion(before, r);
       // The parent's spatial acceleration at its origin o: d/dt of its twist
-      // at the fixed point o is (a_o + v_o × ω, α); then moved to here.
-      // (fixedV is kept only by setLinkVelocity, once the step is done.)
-      Vector6d Ao = (tw - before) / h;
-      Ao.head<3>() += tw.head<3>().cross(tw.tail<3>());
-      Ap = shiftMotion(Ao, r);
-      l.Vroot = Vp;
+      // at the fixed point o is (a_o + v_o × ω, α), of which v_o × ω is that
+      // of moving at a fixed twist; then moved to here. (fixedV is kept only
+      // by setLinkVelocity, once the step is done.)
       Vector6d moving;
       moving << tw.head<3>().cross(tw.tail<3>()), Vector3d::Zero();
       l.AcRoot = shiftMotion(moving, r);
+      Ap = shiftMotion((tw - before) / h + moving, r);
+      l.Vroot = Vp;
     } else {
       l.TFpW = l.TFpP;
     }
@@ -291,7 +291,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
     // restored state continues bit for bit.
     l.TFcW = compose(TBW, l.TFcB);
     l.Trel = l.TFpW.inverseTimes(l.TFcW);
-    withDof(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, VpBefore, Ap); });
+    withStaticSize(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, VpBefore, Ap); });
   }
   l.p0 = crossForce(l.V, l.I * l.V) - b.getForce();
   l.pA = l.p0;
@@ -376,8 +376,8 @@ void ArticulatedSolver::solveAccelerations(double h, double t1) {
   // Inward: each link's articulated inertia I^A and bias p^A are complete
   // once its children have passed theirs on.
   for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i)
-    withDof(myLinks[i].dof, [&](auto k) { inward<decltype(k)::value>(myLinks[i], t1); });
-  for (Link& l : myLinks) withDof(l.dof, [&](auto k) { outward<decltype(k)::value>(l, h); });
+    withStaticSize(myLinks[i].dof, [&](auto k) { inward<decltype(k)::value>(myLinks[i], t1); });
+  for (Link& l : myLinks) withStaticSize(l.dof, [&](auto k) { outward<decltype(k)::value>(l, h); });
 }
 
 void ArticulatedSolver::setJointForces(double h) {
@@ -400,7 +400,7 @@ void ArticulatedSolver::setJointForces(double h) {
     const Vector3d toBody = l.body->getPosition() - TCW.p;
     Wrench wG;
     wG << TCW.R.transpose() * f.head<3>(), TCW.R.transpose() * (f.tail<3>() + toBody.cross(f.head<3>()));
-    jointUnilateralForces(l, h, wG);
+    setTreeJointForces(l, h, wG);
   }
 }
 

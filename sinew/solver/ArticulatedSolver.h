@@ -134,7 +134,7 @@ class ArticulatedSolver {
   void setJointForces(double h);
   /// Sets a tree joint's forces: wG, its bilateral wrench on A (G axes, at
   /// C's origin), and its limits' impulses of the step's solve over h.
-  void jointUnilateralForces(Link& l, double h, const Wrench& wG);
+  void setTreeJointForces(Link& l, double h, const Wrench& wG);
 
   // Loops and limits (ArticulatedRows.cpp): rows over the links' twists,
   // solved by impulses whose responses the articulated inertias give.

@@ -5,14 +5,15 @@
 
 #include <algorithm>
 #include <cmath>
-#include <type_traits>
+
+#include "sinew/math/StaticSize.h"
 
 namespace sinew {
 
 namespace {
 
 // Dense kernels on column-major blocks (leading dimension = row count).
-// Always inlined: called with compile-time sizes (see withUniformSize) the
+// Always inlined: called with compile-time sizes (see withStaticSize) the
 // loops unroll fully.
 
 /// T −= P Qᵀ; lower triangle only when `lower` (T square).
@@ -75,21 +76,6 @@ namespace {
     } else {
       for (int i = 0; i < rows; ++i) y[i] -= b[i] * x[j];
     }
-  }
-}
-
-/// Calls f(integral_constant<N>) with N the size every group has, if they
-/// all have the same size up to 6, else N = 0 (sizes read at run time).
-template <class F>
-void withUniformSize(int uniform, F&& f) {
-  switch (uniform) {
-    case 1: f(std::integral_constant<int, 1>()); break;
-    case 2: f(std::integral_constant<int, 2>()); break;
-    case 3: f(std::integral_constant<int, 3>()); break;
-    case 4: f(std::integral_constant<int, 4>()); break;
-    case 5: f(std::integral_constant<int, 5>()); break;
-    case 6: f(std::integral_constant<int, 6>()); break;
-    default: f(std::integral_constant<int, 0>());
   }
 }
 
@@ -175,7 +161,7 @@ bool BlockCholesky::factor() {
     for (int j = 0; j < mySize[J]; ++j) myDiag[myStart[J] + j] = myL[myDiagPos[J] + j + j * mySize[J]];
   double ratio = INFINITY;
   bool ok = true;
-  withUniformSize(myUniformSize, [&](auto N) {
+  withStaticSize(myUniformSize, [&](auto N) {
     for (int J = 0; J < static_cast<int>(mySize.size()) && ok; ++J) ok = factorColumn<N()>(J, myL.data(), ratio);
   });
   myMinPivotRatio = ratio;
@@ -197,14 +183,14 @@ bool BlockCholesky::factorColumn(int J, double* L, double& minRatio) const {
 }
 
 void BlockCholesky::solve(double* x) const {
-  withUniformSize(myUniformSize, [&](auto N) {
+  withStaticSize(myUniformSize, [&](auto N) {
     solveLowerWith<N()>(x);
     solveUpperWith<N()>(x);
   });
 }
 
 void BlockCholesky::solveLower(double* x) const {
-  withUniformSize(myUniformSize, [&](auto N) { solveLowerWith<N()>(x); });
+  withStaticSize(myUniformSize, [&](auto N) { solveLowerWith<N()>(x); });
 }
 
 template <int N>
