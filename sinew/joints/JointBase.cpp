@@ -77,6 +77,7 @@ void JointBase::connect(Frame& bodyA, const RigidTransform3d& TCA, Frame* bodyB,
   myB = bodyB;
   myTCA = TCA;
   myTDB = TDB;
+  ++myFramesVersion;
   if (myA != myInternal[0].frame) releaseInternalFrame(0);
   if (myB != myInternal[1].frame) releaseInternalFrame(1);
   couplingStructureChanged();
@@ -108,7 +109,10 @@ void JointBase::couplingStructureChanged() {
 }
 
 void JointBase::transformGeometry(const RigidTransform3d& X) {
-  if (myA && !myB) myTDB = X * myTDB;
+  if (myA && !myB) {
+    myTDB = X * myTDB;
+    ++myFramesVersion;
+  }
 }
 
 void JointBase::requireConnected() const {

@@ -51,6 +51,9 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   Frame* getBodyB() const { return myB; }
   const RigidTransform3d& getTCA() const { return myTCA; }
   const RigidTransform3d& getTDB() const { return myTDB; }
+  /// Changes each time T_CA or T_DB is set or moved (transformGeometry), so
+  /// that a solver keeping quantities formed from them knows when to renew them.
+  unsigned getFramesVersion() const { return myFramesVersion; }
 
   RigidTransform3d getCurrentTCW() const;
   RigidTransform3d getCurrentTDW() const;
@@ -200,6 +203,7 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   mutable Eigen::VectorXd myBilateralForces;  ///< mutable: split when asked (splitBilateralWrench)
   Eigen::VectorXd myUnilateralForces;
   Wrench myWrench = Wrench::Zero();
+  unsigned myFramesVersion = 0;
   Wrench myBilateralWrench = Wrench::Zero();
   RigidTransform3d myBilateralTGD;
   mutable bool myBilateralToSplit = false;

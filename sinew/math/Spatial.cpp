@@ -6,6 +6,19 @@ Matrix3d rotationExp(const Vector3d& theta) {
   // Rodrigues: I + a[θ] + b[θ]² with a = sin t / t and b = (1 − cos t) / t²
   // for t = |θ|; below t = 1e-3 their series (next terms t⁶/5040 and
   // t⁶/40320, under round-off) avoid the cancellation in 1 − cos t.
+  // About a coordinate axis (a hinge's or a gimbal's turn in its joint
+  // frame): the elementary rotation, with no products of [θ].
+  for (int k = 0; k < 3; ++k) {
+    const int i = (k + 1) % 3, j = (k + 2) % 3;
+    if (theta(i) != 0 || theta(j) != 0) continue;
+    const double c = std::cos(theta(k)), s = std::sin(theta(k));
+    Matrix3d R = Matrix3d::Identity();
+    R(i, i) = c;
+    R(j, j) = c;
+    R(i, j) = -s;
+    R(j, i) = s;
+    return R;
+  }
   const double t2 = theta.squaredNorm();
   double a, b;
   if (t2 < 1e-6) {

@@ -1,7 +1,6 @@
 #include "sinew/solver/ArticulatedSolver.h"
 #include "sinew/solver/ArticulatedRows.h"
 
-#include <cstring>
 #include <unordered_map>
 
 #include "sinew/Error.h"
@@ -26,17 +25,45 @@ Vector6d crossForce(const Vector6d& a, const Vector6d& f) {
   return r;
 }
 
-/// An inertia at a point moved back to the point r before it: Xᵀ I X for
-/// X = shiftMotion by r, X = [1, −[r]; 0, 1].
-Matrix6d shiftInertiaBack(const Matrix6d& I, const Vector3d& r) {
-  const Matrix3d R = skew(r);
-  Matrix6d T;
-  T.leftCols<3>() = I.leftCols<3>();
-  T.rightCols<3>() = I.rightCols<3>() - I.leftCols<3>() * R;
-  Matrix6d J;
-  J.topRows<3>() = T.topRows<3>();
-  J.bottomRows<3>() = T.bottomRows<3>() + R * T.topRows<3>();
-  return J;
+/// Copies M's lower triangle into its upper. The articulated inertias are
+/// kept exactly symmetric, each formed from its lower triangle: round-off's
+/// antisymmetric part otherwise grows link by link (to 1e13 kg m² at the
+/// root of a 100-link ball chain, until D loses its sign).
+void mirrorLower(Matrix6d& M) {
+  for (int j = 0; j < 6; ++j)
+    for (int i = j + 1; i < 6; ++i) M(j, i) = M(i, j);
+}
+
+/// Adds to P the symmetric inertia I moved back to the point r before it:
+/// XᵀIX for X = shiftMotion by r, X = [1, −[r]; 0, 1]. With I = [A, B; Bᵀ, C]
+/// that is [A, B − A[r]; ·, C + [r]B + ([r]B)ᵀ − [r]A[r]], formed by cross
+/// products (a third of the 6 × 6 products' work), the last block from its
+/// lower triangle so that P stays exactly symmetric.
+void addShiftedInertia(Matrix6d& P, const Matrix6d& I, const Vector3d& r) {
+  Matrix3d W, Q;  // [r]A and [r]B; A[r] = −Wᵀ as A is symmetric
+  for (int k = 0; k < 3; ++k) {
+    W.col(k) = r.cross(I.block<3, 1>(0, k));
+    Q.col(k) = r.cross(I.block<3, 1>(0, 3 + k));
+  }
+  const Matrix3d B = I.topRightCorner<3, 3>() + W.transpose();
+  Matrix3d C;
+  for (int i = 0; i < 3; ++i) {
+    const Vector3d WRi = Vector3d(W.row(i)).cross(r);  // row i of [r]A[r]
+    for (int j = 0; j <= i; ++j) C(i, j) = I(3 + i, 3 + j) + Q(i, j) + Q(j, i) - WRi(j);
+  }
+  for (int i = 0; i < 3; ++i)
+    for (int j = i + 1; j < 3; ++j) C(i, j) = C(j, i);
+  P.topLeftCorner<3, 3>() += I.topLeftCorner<3, 3>();
+  P.topRightCorner<3, 3>() += B;
+  P.bottomLeftCorner<3, 3>() += B.transpose();
+  P.bottomRightCorner<3, 3>() += C;
+}
+
+/// The motion S x along the link's allowed directions (x zero past dof).
+Vector6d motionAlong(const Matrix6d& S, const Vector6d& x, int dof) {
+  Vector6d xi = Vector6d::Zero();
+  for (int k = 0; k < dof; ++k) xi += x(k) * S.col(k);
+  return xi;
 }
 
 /// A twist ξ in the coordinates of frame T (v of T's origin, ω) at the
@@ -228,9 +255,16 @@ void ArticulatedSolver::step(double t0, double t1) {
     myS.moveParametric(q, h);
     sys.setFullPos(q);
   }
-  for (Link& l : myLinks) moveLink(l, h * l.u);
-  if (rows) projectPositions(t1);
-  for (Link& l : myLinks) setLinkVelocity(l);
+  // Without rows each link's twist follows as soon as it has moved (its
+  // parent's has); projection passes first move the links again.
+  for (Link& l : myLinks) {
+    moveLink(l, h * l.u);
+    if (!rows) setLinkVelocity(l);
+  }
+  if (rows) {
+    projectPositions(t1);
+    for (Link& l : myLinks) setLinkVelocity(l);
+  }
   sys.updateExpansions();
   sys.updateAttachmentStates();
 }
@@ -243,6 +277,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
   l.Vread = b.getVelocity();
   l.V = l.Vread;
   l.I = b.getInertia().worldMatrix(TBW.R);
+  mirrorLower(l.I);
   l.IA = l.I;
   l.F.setZero();
   l.Vroot.setZero();
@@ -298,18 +333,13 @@ void ArticulatedSolver::readState(Link& l, double h) {
 }
 
 void ArticulatedSolver::refreshJointFrames(Link& l) {
-  // A grounded joint's D moves with transformGeometry: compare, and form
-  // the inverse only when a frame has changed.
-  const RigidTransform3d& TFcB = l.childIsA ? l.joint->getTCA() : l.joint->getTDB();
-  const RigidTransform3d& TFpP = l.childIsA ? l.joint->getTDB() : l.joint->getTCA();
-  auto same = [](const RigidTransform3d& a, const RigidTransform3d& b) {  // bitwise: a cheap test
-    return std::memcmp(a.R.data(), b.R.data(), 9 * sizeof(double)) == 0 &&
-           std::memcmp(a.p.data(), b.p.data(), 3 * sizeof(double)) == 0;
-  };
-  if (same(TFcB, l.TFcB) && same(TFpP, l.TFpP)) return;
-  l.TFcB = TFcB;
-  l.TBFc = TFcB.inverse();
-  l.TFpP = TFpP;
+  // A grounded joint's D moves with transformGeometry: the frames and C's
+  // inverse are taken afresh when the joint's frames have changed.
+  if (l.framesVersion == l.joint->getFramesVersion()) return;
+  l.framesVersion = l.joint->getFramesVersion();
+  l.TFcB = l.childIsA ? l.joint->getTCA() : l.joint->getTDB();
+  l.TBFc = l.TFcB.inverse();
+  l.TFpP = l.childIsA ? l.joint->getTDB() : l.joint->getTCA();
 }
 
 template <int K>
@@ -332,9 +362,8 @@ void ArticulatedSolver::inward(Link& l, double t1) {
   using Square = Eigen::Matrix<double, K, K>;
   const auto Sw = l.Sw.leftCols<K>();
   const Cols U = l.IA * Sw;
-  // D and the articulated inertia passed on are symmetric; kept so
-  // exactly, as round-off's antisymmetric part otherwise grows link by link
-  // (to 1e13 kg m² at the root of a 100-link ball chain).
+  // D and the articulated inertia passed on are symmetric: kept so exactly
+  // (see mirrorLower).
   const Square D = 0.5 * (Sw.transpose() * U + U.transpose() * Sw);
   Square Dinv;
   if constexpr (K > 0) {
@@ -354,9 +383,11 @@ void ArticulatedSolver::inward(Link& l, double t1) {
   if (l.parent < 0) return;
   Link& p = myLinks[l.parent];
   const Cols UDinv = U * Dinv;
-  Matrix6d Ia = l.IA - UDinv * U.transpose();
-  Ia = 0.5 * (Ia + Ia.transpose()).eval();
-  p.IA += shiftInertiaBack(Ia, l.r);
+  Matrix6d Ia;  // I^A − U D⁻¹ Uᵀ, from its lower triangle
+  for (int j = 0; j < 6; ++j)
+    for (int i = j; i < 6; ++i) Ia(i, j) = l.IA(i, j) - UDinv.row(i).dot(U.row(j));
+  mirrorLower(Ia);
+  addShiftedInertia(p.IA, Ia, l.r);
   p.pA += shiftForceBack(l.pA + Ia * l.c + UDinv * l.up.head<K>(), l.r);
 }
 
@@ -386,9 +417,10 @@ void ArticulatedSolver::setJointForces(double h) {
   // rows' forces on it (a row between two of its bodies cancels). Rows of
   // the link's own joint (its limits) are outside the sum's transmitted part.
   for (Link& l : myLinks) l.pT.setZero();  // the sum over the subtree
+  const double invh = 1 / h;
   for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i) {
     Link& l = myLinks[i];
-    l.pT += l.I * l.A + l.p0 - l.F / h;
+    l.pT += l.I * l.A + l.p0 - invh * l.F;
     if (l.parent >= 0) myLinks[l.parent].pT += shiftForceBack(l.pT, l.r);
   }
   for (Link& l : myLinks) {
@@ -417,7 +449,7 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
   else if (l.fixedParent) l.TFpW = compose(*l.fixedParent, l.TFpP);  // moved already
   // The joint moves by ξ = S dq in the child's joint frame, then onto its
   // coupling: round-off never accumulates.
-  const Vector6d xi = l.S * dq;  // zero past dof in both
+  const Vector6d xi = motionAlong(l.S, dq, l.dof);
   RigidTransform3d T = l.Trel;
   T.p += T.R * xi.head<3>();
   T.R = T.R * rotationExp(xi.tail<3>());
@@ -445,7 +477,7 @@ void ArticulatedSolver::setLinkVelocity(Link& l) {
       l.fixedVKnown = true;
       Vp = shiftMotion(l.fixedV, p - l.fixedPos);
     }
-    l.V = Vp + toPoint(l.TFcW, l.S * l.u, p);
+    l.V = Vp + toPoint(l.TFcW, motionAlong(l.S, l.u, l.dof), p);
   }
   b.setVelocity(l.V);
 }

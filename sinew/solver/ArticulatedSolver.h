@@ -69,6 +69,7 @@ class ArticulatedSolver {
     bool childIsA = true;         ///< the body is the joint's A (frame C)
     RigidTransform3d TFcB, TBFc;  ///< the child's joint frame in the body, and its inverse
     RigidTransform3d TFpP;        ///< the parent's joint frame in the parent (in the world for ground)
+    unsigned framesVersion = ~0u; ///< the joint's frames version the three were taken at
     Matrix6d S = Matrix6d::Zero();  ///< allowed motion in the child's joint frame (first dof columns)
     int dof = 6;
     /// The joint has unilateral rows (a coordinate range, a tilt limit),

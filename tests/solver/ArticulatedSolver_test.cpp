@@ -165,6 +165,22 @@ TEST(ArticulatedSolver, HangingLinkCarriesItsWeightAsTheMlcpSolverFindsIt) {
   EXPECT_LT((f.lambda[0] - f.lambda[1]).norm(), 1e-6);
 }
 
+TEST(ArticulatedSolver, HangingLinkStaysAtRestWhereTransformGeometryMovesItsModel) {
+  // Moving the model between steps moves the grounded hinge's D with it
+  // (§4.7): the link hangs at rest from the moved hinge, not from the old.
+  TestRoot r(Vector3d(0, 0, -9.8));
+  HingeJoint& hinge = addGroundedLink(r, Integrator::Articulated);
+  hinge.setTheta(-90);
+  r.run(0.05, 1e-3);
+  const RigidTransform3d X(0.3, 0, 0.2, 0, 0, 1, M_PI / 6);
+  r.mech.transformGeometry(X);
+  r.root->run(0.1);
+  const RigidBody& link = r.mech.rigidBodies().get(0);
+  EXPECT_LT((link.getPosition() - X.transformPoint(Vector3d(0, 0, -0.5))).norm(), 1e-9);
+  EXPECT_LT(link.getVelocity().norm(), 1e-9);
+  EXPECT_LT(maxJointError(r.mech), 1e-12);
+}
+
 TEST(ArticulatedSolver, JointWhoseBodyBIsTheLinkCarriesItsWeightAsTheMlcpSolverFindsIt) {
   // The hinge's A is a non-dynamic base and its B the swinging link, so
   // the tree's child is B: its wrench on A, and its bilateral forces, are
