@@ -16,6 +16,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -280,10 +281,12 @@ class HasProperties {
   /// Effective value of an inheritable property: the local value if its mode
   /// is Explicit, else the nearest Explicit ancestor's, else the default.
   template <class T>
-  T inherited(const std::string& name, const Inheritable<T>& v, T defaultValue) const {
+  T inherited(std::string_view name, const Inheritable<T>& v, T defaultValue) const {
+    // A view, not a string: forces read these at every step, and the name
+    // is needed only when the cache is stale.
     if (v.mode == PropertyMode::Explicit) return v.value;
     if (v.epoch != propertyEpoch()) {
-      v.cached = PropertyTraits<T>::from(lookupInherited(name, PropertyTraits<T>::to(defaultValue)));
+      v.cached = PropertyTraits<T>::from(lookupInherited(std::string(name), PropertyTraits<T>::to(defaultValue)));
       v.epoch = propertyEpoch();
     }
     return v.cached;

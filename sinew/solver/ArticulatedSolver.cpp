@@ -300,7 +300,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
       l.r = TBW.p - p.body->getPosition();
       Vp = shiftMotion(p.V, l.r);
       VpBefore = shiftMotion(p.Vread, l.r);
-      l.TFpW = compose(*p.body, l.TFpP);
+      formParentFrame(l);
     } else if (l.fixedParent) {
       const Twist& tw = l.fixedParent->getVelocity();
       const Vector3d r = TBW.p - l.fixedParent->getPosition();
@@ -332,11 +332,24 @@ void ArticulatedSolver::readState(Link& l, double h) {
   l.pA = l.p0;
 }
 
+void ArticulatedSolver::formParentFrame(Link& l) {
+  // A pure function of the parent's pose (its rotation follows from its
+  // quaternion), compared exactly: a restored state continues bit for bit.
+  const RigidBody& p = *myLinks[l.parent].body;
+  const Vector3d& pos = p.getPosition();
+  const Eigen::Vector4d& quat = p.getQuaternion().coeffs();
+  if (pos == l.TFpWAtPos && quat == l.TFpWAtQuat) return;
+  l.TFpW = compose(p, l.TFpP);
+  l.TFpWAtPos = pos;
+  l.TFpWAtQuat = quat;
+}
+
 void ArticulatedSolver::refreshJointFrames(Link& l) {
   // A grounded joint's D moves with transformGeometry: the frames and C's
   // inverse are taken afresh when the joint's frames have changed.
   if (l.framesVersion == l.joint->getFramesVersion()) return;
   l.framesVersion = l.joint->getFramesVersion();
+  l.TFpWAtPos.setConstant(std::numeric_limits<double>::quiet_NaN());  // TFpW with them
   l.TFcB = l.childIsA ? l.joint->getTCA() : l.joint->getTDB();
   l.TBFc = l.TFcB.inverse();
   l.TFpP = l.childIsA ? l.joint->getTDB() : l.joint->getTCA();
@@ -445,7 +458,7 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
     b.setPosState(q);
     return;
   }
-  if (l.parent >= 0) l.TFpW = compose(*myLinks[l.parent].body, l.TFpP);
+  if (l.parent >= 0) formParentFrame(l);
   else if (l.fixedParent) l.TFpW = compose(*l.fixedParent, l.TFpP);  // moved already
   // The joint moves by ξ = S dq in the child's joint frame, then onto its
   // coupling: round-off never accumulates.

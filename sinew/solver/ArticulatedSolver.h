@@ -39,6 +39,7 @@
 // GlobalMass stabilization does (§4.1.3), five passes at most.
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -77,6 +78,10 @@ class ArticulatedSolver {
     bool limited = false;
     // This step's state.
     RigidTransform3d TFcW, TFpW, Trel;  ///< Trel: the child's joint frame in the parent's
+    /// The parent link's pose TFpW was formed at: the next step would form
+    /// the same TFpW from an unchanged pose, so it is kept.
+    Vector3d TFpWAtPos = Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());
+    Eigen::Vector4d TFpWAtQuat;
     // Joint quantities in their first dof columns (rows): the link's steps
     // are instantiated for each dof, so every product has a fixed size.
     Matrix6d Sw, U, Dinv;
@@ -117,6 +122,9 @@ class ArticulatedSolver {
   void jointVelocity(Link& l, const Vector6d& Vp, const Vector6d& VpBefore, const Vector6d& Ap);
   /// Takes the joint's frames afresh if they changed (transformGeometry).
   void refreshJointFrames(Link& l);
+  /// Forms TFpW, the parent's joint frame in the world, from the parent
+  /// link's pose, unless that pose is bitwise the one it was last formed at.
+  void formParentFrame(Link& l);
   /// Pass 2 for one link: D⁻¹, τ − Sᵀp^A and what it passes to its parent.
   template <int K>
   void inward(Link& l, double t1);

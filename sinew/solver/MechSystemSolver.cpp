@@ -636,6 +636,12 @@ std::vector<double> MechSystemSolver::solveStatic(double t, double relTol, int m
 }
 
 void MechSystemSolver::checkState(double t1, const Eigen::VectorXd& q0, const Eigen::VectorXd& u0) {
+  // The whole state in one vectorized test; the component is looked for
+  // only when something is not finite.
+  mySys.getFullPos(myCheckQ);
+  mySys.getFullVel(myCheckU);
+  if (myCheckQ.allFinite() && myCheckU.allFinite()) return;
+  std::string path;
   BlockVec v;
   double q[7];
   for (auto* c : myComps) {
@@ -645,13 +651,14 @@ void MechSystemSolver::checkState(double t1, const Eigen::VectorXd& q0, const Ei
     bool ok = v.allFinite();
     for (int k = 0; k < c->getPosStateSize(); ++k) ok &= std::isfinite(q[k]);
     if (ok) continue;
-    std::string path = c->componentPath();
-    mySys.setFullPos(q0);
-    mySys.setFullVel(u0);
-    throw SolverError(t1, path,
-                      "position or velocity became non-finite: the step diverged (use a smaller step "
-                      "size or an implicit integrator)");
+    path = c->componentPath();
+    break;
   }
+  mySys.setFullPos(q0);
+  mySys.setFullVel(u0);
+  throw SolverError(t1, path,
+                    "position or velocity became non-finite: the step diverged (use a smaller step "
+                    "size or an implicit integrator)");
 }
 
 double MechSystemSolver::computeEnergy() const {

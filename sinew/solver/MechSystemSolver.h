@@ -192,6 +192,7 @@ class MechSystemSolver {
                     Eigen::VectorXd& u, double t);
 
   MechSystem mySys;
+  Eigen::VectorXd myCheckQ, myCheckU;  ///< checkState's workspace
   std::vector<DynamicComponent*> myComps;
   std::vector<ForceEffector*> myEffectors;
   std::vector<Constrainer*> myConstrainers;
