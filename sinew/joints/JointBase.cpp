@@ -364,8 +364,9 @@ void JointBase::forEachUnilateralRow(F&& f) const {
 
 void JointBase::getBilateralConstraints(ConstraintBuilder& G) {
   requireConnected();
-  // An Articulated step's split first: it updates the coupling at that
-  // step's pose, which the evaluation below then replaces.
+  // An Articulated step's forces and their split first: the split updates
+  // the coupling at that step's pose, which the evaluation below replaces.
+  if (myDeferred) formDeferredForces();
   if (myBilateralToSplit) splitBilateralWrench();
   updateStepState(G.wantsVelocityProducts(), G.wantsEntries());
   myStepStateFresh = true;
@@ -433,6 +434,7 @@ void JointBase::setAuxState(const double* x) {
 }
 
 void JointBase::setConstraintForces(const double* bilateral, const double* unilateral) {
+  myDeferred = false;
   myBilateralToSplit = false;
   const int nb = static_cast<int>(myBilateralDirs.size()), nu = static_cast<int>(myUnilateralDirs.size());
   myBilateralForces = Eigen::Map<const Eigen::VectorXd>(bilateral, nb);
@@ -444,6 +446,7 @@ void JointBase::setConstraintForces(const double* bilateral, const double* unila
 
 void JointBase::setConstraintWrench(const RigidTransform3d& TGD, const Wrench& bilateralG, const double* unilateral,
                                     int nu) {
+  myDeferred = false;
   if (nu == 0) myUnilateralDirs.clear();
   if (nu != static_cast<int>(myUnilateralDirs.size()))
     throw ModelError("unilateral forces do not match the joint's unilateral rows", getPathName());
@@ -453,6 +456,13 @@ void JointBase::setConstraintWrench(const RigidTransform3d& TGD, const Wrench& b
   myBilateralWrench = bilateralG;
   myBilateralTGD = TGD;
   myBilateralToSplit = true;
+}
+
+void JointBase::formDeferredForces() const {
+  // Lazy, as the split: the getters are const, the forces a cache of the
+  // source's step (a joint is never a const object).
+  myDeferred = false;
+  mySource->formFor(const_cast<JointBase&>(*this), mySourceEntry);
 }
 
 void JointBase::splitBilateralWrench() const {

@@ -29,6 +29,19 @@
 
 namespace sinew {
 
+class JointBase;
+
+/// A step's constraint forces that a solver forms only when a joint's are
+/// first asked for: the Articulated integrator's joint forces cost a pass
+/// over the tree that most runs never read. It holds its own copy of the
+/// step's data, so it can form them until the next step replaces them.
+class DeferredJointForces {
+ public:
+  virtual ~DeferredJointForces() = default;
+  /// Sets `joint`'s forces (JointBase::setConstraintWrench) from its entry.
+  virtual void formFor(JointBase& joint, int entry) const = 0;
+};
+
 class JointBase : public CompositeComponent, public Constrainer, public AuxStateComponent, public TransformableGeometry {
   SINEW_DECLARE_PROPERTIES
  public:
@@ -92,12 +105,19 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   // Constraint forces of the last step (§3.3.7), one per row in the
   // coupling's constraint order (locked coordinates last).
   const Eigen::VectorXd& getBilateralForces() const {
+    if (myDeferred) formDeferredForces();
     if (myBilateralToSplit) splitBilateralWrench();
     return myBilateralForces;
   }
-  const Eigen::VectorXd& getUnilateralForces() const { return myUnilateralForces; }
+  const Eigen::VectorXd& getUnilateralForces() const {
+    if (myDeferred) formDeferredForces();
+    return myUnilateralForces;
+  }
   /// Total constraint wrench on body A, in C coordinates (at C's origin).
-  const Wrench& getConstraintWrench() const { return myWrench; }
+  const Wrench& getConstraintWrench() const {
+    if (myDeferred) formDeferredForces();
+    return myWrench;
+  }
 
   RigidBodyCoupling& getCoupling() const { return *myCoupling; }
 
@@ -130,6 +150,13 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   /// subspace do).
   void setConstraintWrench(const RigidTransform3d& TGD, const Wrench& bilateralG, const double* unilateral = nullptr,
                            int nu = 0);
+  /// The last step's forces are `source`'s entry `entry`, formed (by
+  /// setConstraintWrench) when first asked for; any forces set later replace them.
+  void deferConstraintForces(const std::shared_ptr<const DeferredJointForces>& source, int entry) {
+    if (mySource.get() != source.get()) mySource = source;
+    mySourceEntry = entry;
+    myDeferred = true;
+  }
 
   /// Adds the properties `name` (value), `nameRange` and `nameLocked` of
   /// coordinate i to a joint class's property list.
@@ -197,6 +224,11 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   double myLinCompliance = 0, myRotCompliance = 0, myDamping = 0;
   /// The bilateral forces of setConstraintWrench's bilateral wrench.
   void splitBilateralWrench() const;
+  /// Has the deferred forces set (deferConstraintForces).
+  void formDeferredForces() const;
+  std::shared_ptr<const DeferredJointForces> mySource;
+  int mySourceEntry = 0;
+  mutable bool myDeferred = false;
   // Rows of the last build, for the force bookkeeping.
   mutable std::vector<Wrench> myBilateralDirs;  ///< mutable: taken when the split is asked for
   std::vector<Wrench> myUnilateralDirs;

@@ -283,19 +283,6 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
   }
 }
 
-void ArticulatedSolver::setTreeJointForces(Link& l, double h, const Wrench& wG) {
-  const RigidTransform3d TCD = l.childIsA ? l.Trel : l.Trel.inverse();
-  if (myRows && l.limited && myRows->lambda.size() == myRows->numRows()) {
-    for (const Rows::Source& src : myRows->sources) {
-      if (src.joint != l.joint) continue;
-      const Eigen::VectorXd f = myRows->lambda.segment(src.first, src.numN) / h;
-      l.joint->setConstraintWrench(TCD, wG, f.data(), src.numN);
-      return;
-    }
-  }
-  l.joint->setConstraintWrench(TCD, wG);
-}
-
 void ArticulatedSolver::projectPositions(double t1) {
   // Passes as GlobalMass stabilization's (§4.1.3): the position change
   // δ = M⁻¹Gᵀλ with G M⁻¹ Gᵀ λ = −φ, while the rows' errors exceed the

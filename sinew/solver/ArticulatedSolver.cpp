@@ -247,7 +247,7 @@ void ArticulatedSolver::step(double t0, double t1) {
   }
   solveAccelerations(h, t1);
   if (rows) solveVelocityRows(h, t1);
-  setJointForces(h);
+  recordJointForces(h);
   // Non-dynamic frames first: a joint's parent may be one.
   if (myHasParametric) {
     Eigen::VectorXd q;
@@ -422,31 +422,6 @@ void ArticulatedSolver::solveAccelerations(double h, double t1) {
   for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i)
     withStaticSize(myLinks[i].dof, [&](auto k) { inward<decltype(k)::value>(myLinks[i], t1); });
   for (Link& l : myLinks) withStaticSize(l.dof, [&](auto k) { outward<decltype(k)::value>(l, h); });
-}
-
-void ArticulatedSolver::setJointForces(double h) {
-  // Newton–Euler over each subtree, leaves first: the wrench the parent
-  // transmits is the subtree's rate of momentum less the applied and the
-  // rows' forces on it (a row between two of its bodies cancels). Rows of
-  // the link's own joint (its limits) are outside the sum's transmitted part.
-  for (Link& l : myLinks) l.pT.setZero();  // the sum over the subtree
-  const double invh = 1 / h;
-  for (int i = static_cast<int>(myLinks.size()) - 1; i >= 0; --i) {
-    Link& l = myLinks[i];
-    l.pT += l.I * l.A + l.p0 - invh * l.F;
-    if (l.parent >= 0) myLinks[l.parent].pT += shiftForceBack(l.pT, l.r);
-  }
-  for (Link& l : myLinks) {
-    if (!l.joint) continue;
-    // The bilateral wrench on A, moved from the body's origin to C's and
-    // put in C's axes (G = C: the joint holds), at t0.
-    const RigidTransform3d& TCW = l.childIsA ? l.TFcW : l.TFpW;
-    const Vector6d f = l.childIsA ? Vector6d(l.pT) : Vector6d(-l.pT);
-    const Vector3d toBody = l.body->getPosition() - TCW.p;
-    Wrench wG;
-    wG << TCW.R.transpose() * f.head<3>(), TCW.R.transpose() * (f.tail<3>() + toBody.cross(f.head<3>()));
-    setTreeJointForces(l, h, wG);
-  }
 }
 
 void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {

@@ -110,6 +110,7 @@ class ArticulatedSolver {
   };
   struct Rows;
   class RowSink;
+  class ForceRecord;
 
   /// Adds the link of `body` under `parent` through `joint`.
   void addLink(RigidBody* body, JointBase* joint, int parent);
@@ -138,12 +139,11 @@ class ArticulatedSolver {
   void moveLink(Link& l, const Vector6d& dq);
   /// The link's twist from its parent's and u, at the current poses.
   void setLinkVelocity(Link& l);
-  /// Each tree joint's constraint forces, from the wrench its parent
-  /// transmits (Newton–Euler over its subtree with the accelerations A).
-  void setJointForces(double h);
-  /// Sets a tree joint's forces: wG, its bilateral wrench on A (G axes, at
-  /// C's origin), and its limits' impulses of the step's solve over h.
-  void setTreeJointForces(Link& l, double h, const Wrench& wG);
+  /// Records what each tree joint's constraint forces follow from (the
+  /// wrench its parent transmits: Newton–Euler over its subtree with the
+  /// accelerations A) and defers them to the joints, which form them when
+  /// first asked for; joints with limits have theirs formed at once.
+  void recordJointForces(double h);
 
   // Loops and limits (ArticulatedRows.cpp): rows over the links' twists,
   // solved by impulses whose responses the articulated inertias give.
@@ -169,6 +169,8 @@ class ArticulatedSolver {
   /// Joints that close loops: all their rows enter the constraint solve.
   std::vector<JointBase*> myCutJoints;
   std::unique_ptr<Rows> myRows;
+  /// The last step's joint forces, shared with the joints they are deferred to.
+  std::shared_ptr<ForceRecord> myForces;
   bool myHasParametric = false;
 };
 

@@ -165,6 +165,32 @@ TEST(ArticulatedSolver, HangingLinkCarriesItsWeightAsTheMlcpSolverFindsIt) {
   EXPECT_LT((f.lambda[0] - f.lambda[1]).norm(), 1e-6);
 }
 
+TEST(ArticulatedSolver, JointForcesFirstReadAfterAFailedStepAreTheLastGoodSteps) {
+  // The forces are formed only when asked for (DeferredJointForces), from a
+  // record of their step: a later step that fails after it has begun on the
+  // links, and a change of integrator, leave that record whole. Two links
+  // hang at rest: the top hinge carries 2 m g.
+  TestRoot r(Vector3d(0, 0, -9.8));
+  r.setIntegrator(Integrator::Articulated);
+  RigidBody* parent = nullptr;
+  for (int i = 0; i < 2; ++i) {
+    auto& b = r.mech.addRigidBody(RigidBody::createBox("link" + std::to_string(i), 0.1, 0.1, 1, 100));
+    b.setPose(RigidTransform3d(0, 0, -0.5 - i));
+    r.mech.addBodyConnector(
+        std::make_unique<HingeJoint>(b, parent, RigidTransform3d(0, 0, -i, 1, 0, 0, M_PI / 2), "hinge" + std::to_string(i)));
+    parent = &b;
+  }
+  auto& top = static_cast<HingeJoint&>(r.mech.bodyConnectors().get(0));
+  r.run(0.01, 1e-3);
+  // A compliant joint, which the integrator refuses at the next step, after
+  // it has read the first link's state.
+  static_cast<HingeJoint&>(r.mech.bodyConnectors().get(1)).setLinearCompliance(1e-6);
+  EXPECT_THROW(r.root->run(0.02), SolverError);
+  EXPECT_NEAR(top.getConstraintWrench().head<3>().norm(), 19.6, 1e-9);
+  r.mech.setIntegrator(Integrator::ConstrainedBackwardEuler);
+  EXPECT_NEAR(top.getBilateralForces().norm(), 19.6, 1e-9);
+}
+
 TEST(ArticulatedSolver, HangingLinkStaysAtRestWhereTransformGeometryMovesItsModel) {
   // Moving the model between steps moves the grounded hinge's D with it
   // (§4.7): the link hangs at rest from the moved hinge, not from the old.
