@@ -1,7 +1,7 @@
 // The Articulated integrator's joint forces (guide §3.3.7): recorded at each
 // step and formed when a joint's are first asked for. A joint's forces are
 // the wrench its parent transmits, Newton–Euler over its subtree; summing
-// the tree costs a pass of its own (about 7 % of a chain's step), which a run
+// the tree costs a pass of its own (about 5 % of a chain's step), which a run
 // that reads no joint force need not pay, as the reduced-coordinate engines
 // form their joints' reaction forces only on request.
 #include "sinew/solver/ArticulatedRows.h"
