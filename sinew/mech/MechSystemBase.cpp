@@ -97,6 +97,11 @@ SINEW_PROPERTIES(MechSystemBase, Model) {
                            &MechSystemBase::getFrictionIterations, &MechSystemBase::setFrictionIterations)
       .setDefault(1)
       .setRange(1, 100);
+  list.add<MechSystemBase>("contactSweeps",
+                           "the most Gauss-Seidel sweeps per step of a pile's contact solve (warm started)",
+                           &MechSystemBase::getContactSweeps, &MechSystemBase::setContactSweeps)
+      .setDefault(100)
+      .setRange(1, 100000);
   list.add<MechSystemBase>("stabilization", "position stabilization method (§4.1.3)",
                       &MechSystemBase::getStabilization, &MechSystemBase::setStabilization)
       .setDefault(std::string("GlobalMass"));
@@ -222,6 +227,11 @@ void MechSystemBase::finalizeSubsystems(double t) {
 void MechSystemBase::setFrictionIterations(int n) {
   if (n < 1 || n > 100) throw ModelError("frictionIterations must lie in [1, 100], not " + std::to_string(n), describe());
   mySolver->setFrictionIterations(n);
+}
+
+void MechSystemBase::setContactSweeps(int n) {
+  if (n < 1 || n > 100000) throw ModelError("contactSweeps must lie in [1, 100000], not " + std::to_string(n), describe());
+  mySolver->setContactSweeps(n);
 }
 
 void MechSystemBase::setAlpha(double a) {

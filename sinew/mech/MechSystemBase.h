@@ -54,6 +54,12 @@ class MechSystemBase : public Model {
   /// top-level model's setting is used: its solver runs the nested ones.
   int getFrictionIterations() const { return mySolver->getFrictionIterations(); }
   void setFrictionIterations(int n);
+  /// The most Gauss–Seidel sweeps per step of the contact solve that serves
+  /// piles (200 friction rows or more between rigid bodies and no joint;
+  /// default 100; see KKTSolver::setContactSweeps and docs/contact.md). Only
+  /// the top-level model's setting is used.
+  int getContactSweeps() const { return mySolver->getContactSweeps(); }
+  void setContactSweeps(int n);
   /// α and β of the AlphaBeta integrator (seed 003), each in [0, 1].
   double getAlpha() const { return mySolver->getAlpha(); }
   void setAlpha(double a);

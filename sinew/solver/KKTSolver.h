@@ -99,6 +99,7 @@ class KKTSolver {
   /// exact friction pass fails, and serves piles of 200 friction rows or
   /// more directly (see ContactLCP; backendName() says when it ran).
   ContactLCP& contactSolver() { return myContact; }
+  const ContactLCP& contactSolver() const { return myContact; }
   /// How many solves discarded their direct friction pass (energy check).
   long frictionFallbacks() const { return myFrictionFallbacks; }
   /// How many solves found pivoting cycle on the unilateral rows and
@@ -121,6 +122,11 @@ class KKTSolver {
   /// number of outer passes.)
   int getFrictionIterations() const { return myFrictionIterations; }
   void setFrictionIterations(int n) { myFrictionIterations = n; }
+  /// The most Gauss–Seidel sweeps a step's contact solve takes where it
+  /// serves a pile directly (warm started from the last step's impulses;
+  /// default 100). The fallbacks run to their tolerance.
+  int getContactSweeps() const { return myContactSweeps; }
+  void setContactSweeps(int n) { myContactSweeps = n; }
   /// Starting impulses for the next solves' contact rows (one per
   /// unilateral row and one per friction row; null: none), e.g. the last
   /// step's. Only the Gauss–Seidel path of a pile (ContactLCP alone) uses
@@ -206,6 +212,7 @@ class KKTSolver {
   Eigen::VectorXd myRhs, mySol;
   const FrictionRows* myFriction = nullptr;
   int myFrictionIterations = 1;
+  int myContactSweeps = 100;
   const Eigen::VectorXd* myWarmTheta = nullptr;
   const Eigen::VectorXd* myWarmPhi = nullptr;
   std::vector<char> myActive;  ///< active set of the last solveEqualities

@@ -115,6 +115,9 @@ class MechSystemSolver {
   /// See KKTSolver::setFrictionIterations (the velocity solve's friction).
   void setFrictionIterations(int n) { myKKT.setFrictionIterations(n); }
   int getFrictionIterations() const { return myKKT.getFrictionIterations(); }
+  /// See KKTSolver::setContactSweeps (a pile's contact solve).
+  void setContactSweeps(int n) { myKKT.setContactSweeps(n); }
+  int getContactSweeps() const { return myKKT.getContactSweeps(); }
   const StepTimings& timings() const { return myTimings; }
   void resetTimings() { myTimings = StepTimings(); }
   const MechSystem& system() const { return mySys; }

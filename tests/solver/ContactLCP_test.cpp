@@ -291,6 +291,7 @@ TEST(ContactLCP, APileStartedFromItsLastImpulsesNeedsFewSweeps) {
   const FrictionRows& D = p.D;
   KKTSolver kkt;
   kkt.setFriction(&D);
+  kkt.setContactSweeps(2000);  // beyond the default budget, to see how many a cold start takes
   Eigen::VectorXd u, lambda, theta;
   ASSERT_TRUE(kkt.solve(S, true, bf, G, N, u, lambda, theta));
   EXPECT_EQ(kkt.backendName(), "ContactLCP");
@@ -307,6 +308,16 @@ TEST(ContactLCP, APileStartedFromItsLastImpulsesNeedsFewSweeps) {
   kkt.setWarmStart(&wrong, &phi0);
   ASSERT_TRUE(kkt.solve(S, false, bf, G, N, u, lambda, theta));
   EXPECT_GT(kkt.contactSolver().lastSweeps(), 500);
+  // Within the default budget a cold start stops at 100 sweeps: pushes,
+  // never pulls, Coulomb's bound held, and no kinetic energy gained.
+  kkt.setContactSweeps(KKTSolver().getContactSweeps());
+  ASSERT_TRUE(kkt.solve(S, false, bf, G, N, u, lambda, theta));
+  EXPECT_EQ(kkt.contactSolver().lastSweeps(), 100);
+  EXPECT_GE(theta.minCoeff(), 0.0);
+  for (int k = 0; k < D.numRows(); ++k)
+    EXPECT_LE(std::abs(kkt.frictionImpulses()[k]), D.mu[k] * theta[D.normalRow[k]] * (1 + 1e-12));
+  const Eigen::VectorXd uFree = bf / m;
+  EXPECT_LE(u.dot(S * u), uFree.dot(S * uFree));
 }
 
 }  // namespace
