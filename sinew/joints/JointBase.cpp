@@ -435,6 +435,7 @@ void JointBase::setAuxState(const double* x) {
 
 void JointBase::setConstraintForces(const double* bilateral, const double* unilateral) {
   myDeferred = false;
+  mySource.reset();  // (not in setConstraintWrench, which the source itself calls)
   myBilateralToSplit = false;
   const int nb = static_cast<int>(myBilateralDirs.size()), nu = static_cast<int>(myUnilateralDirs.size());
   myBilateralForces = Eigen::Map<const Eigen::VectorXd>(bilateral, nb);

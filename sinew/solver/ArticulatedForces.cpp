@@ -1,10 +1,13 @@
 // The Articulated integrator's joint forces (guide §3.3.7): recorded at each
-// step and formed when a joint's are first asked for. A joint's forces are
+// step, handed to the joints once the step has succeeded, and formed when a
+// joint's are first asked for. A joint's forces are
 // the wrench its parent transmits, Newton–Euler over its subtree; summing
 // the tree costs a pass of its own (about 5 % of a chain's step), which a run
 // that reads no joint force need not pay, as the reduced-coordinate engines
 // form their joints' reaction forces only on request.
 #include "sinew/solver/ArticulatedRows.h"
+
+#include <mutex>
 
 #include "sinew/joints/JointBase.h"
 #include "sinew/mech/RigidBody.h"
@@ -12,8 +15,10 @@
 namespace sinew {
 
 /// What the tree joints' forces of one step follow from, copied out of the
-/// links so that a later step's failure (or the integrator's end) leaves it
-/// whole. Entry i is link i's.
+/// links. Two records alternate: a step fills the one the joints are not
+/// deferred to, and hands it to them only once it has succeeded, so a step
+/// that fails anywhere (or the integrator's end) leaves the joints the last
+/// good step's. Entry i is link i's.
 class ArticulatedSolver::ForceRecord : public DeferredJointForces {
  public:
   struct Entry {
@@ -36,6 +41,9 @@ class ArticulatedSolver::ForceRecord : public DeferredJointForces {
     mySummed = false;
   }
   void formFor(JointBase& joint, int i) const override {
+    // The sums are shared by the record's joints, whose first reads may
+    // come from several threads.
+    std::lock_guard<std::mutex> lock(myMutex);
     if (!mySummed) sumSubtrees();
     const Entry& e = entries[i];
     // The bilateral wrench on A, moved from the body's origin to C's and
@@ -60,14 +68,23 @@ class ArticulatedSolver::ForceRecord : public DeferredJointForces {
   }
   mutable std::vector<Vector6d> mySums;
   mutable bool mySummed = false;
+  mutable std::mutex myMutex;
 };
 
+ArticulatedSolver::ForceRecords::ForceRecords() {
+  for (int k = 0; k < 2; ++k) {
+    record[k] = std::make_shared<ForceRecord>();
+    view[k] = record[k];
+  }
+}
+
 void ArticulatedSolver::recordJointForces(double h) {
-  if (!myForces) myForces = std::make_shared<ForceRecord>();
-  ForceRecord& rec = *myForces;
+  if (!myForces) myForces = std::make_unique<ForceRecords>();
+  ForceRecords& fr = *myForces;
+  fr.filling = fr.published == 0 ? 1 : 0;
+  ForceRecord& rec = *fr.record[fr.filling];
   rec.restart(myLinks.size());
   const double invh = 1 / h;
-  bool limits = false;
   for (size_t i = 0; i < myLinks.size(); ++i) {
     const Link& l = myLinks[i];
     ForceRecord::Entry& e = rec.entries[i];
@@ -86,18 +103,24 @@ void ArticulatedSolver::recordJointForces(double h) {
       if (src.joint != l.joint) continue;
       for (int k = 0; k < src.numN; ++k) rec.limits.push_back(myRows->lambda(src.first + k) * invh);
       e.numLimits = src.numN;
-      limits = true;
       break;
     }
   }
   // A joint's limit forces belong to the rows of its last unilateral build,
   // which the projection passes replace: those joints are formed now.
-  for (size_t i = 0; i < myLinks.size(); ++i) {
-    JointBase* j = myLinks[i].joint;
-    if (!j) continue;
-    if (limits) rec.formFor(*j, static_cast<int>(i));
-    else j->deferConstraintForces(myForces, static_cast<int>(i));
-  }
+  for (size_t i = 0; i < myLinks.size(); ++i)
+    if (myLinks[i].joint && rec.entries[i].numLimits > 0) rec.formFor(*myLinks[i].joint, static_cast<int>(i));
+}
+
+void ArticulatedSolver::publishJointForces() {
+  if (!myForces || myForces->filling < 0) return;
+  ForceRecords& fr = *myForces;
+  const ForceRecord& rec = *fr.record[fr.filling];
+  for (size_t i = 0; i < myLinks.size(); ++i)
+    if (myLinks[i].joint && rec.entries[i].numLimits == 0)
+      myLinks[i].joint->deferConstraintForces(fr.view[fr.filling], static_cast<int>(i));
+  fr.published = fr.filling;
+  fr.filling = -1;
 }
 
 }  // namespace sinew

@@ -47,6 +47,7 @@
 
 namespace sinew {
 
+class DeferredJointForces;
 class Frame;
 class JointBase;
 class RigidBody;
@@ -57,6 +58,10 @@ class ArticulatedSolver {
   explicit ArticulatedSolver(MechSystemSolver& s);
   ~ArticulatedSolver();
   void step(double t0, double t1);
+  /// Hands the step's recorded joint forces to the joints (deferred: formed
+  /// when first asked for). MechSystemSolver::advance calls it once the
+  /// step has succeeded, its state checked.
+  void publishJointForces();
 
  private:
   /// A body and the joint to its parent. Spatial quantities are in world
@@ -124,7 +129,7 @@ class ArticulatedSolver {
   /// Takes the joint's frames afresh if they changed (transformGeometry).
   void refreshJointFrames(Link& l);
   /// Forms TFpW, the parent's joint frame in the world, from the parent
-  /// link's pose, unless that pose is bitwise the one it was last formed at.
+  /// link's pose, unless that pose is exactly the one it was last formed at.
   void formParentFrame(Link& l);
   /// Pass 2 for one link: D⁻¹, τ − Sᵀp^A and what it passes to its parent.
   template <int K>
@@ -141,8 +146,8 @@ class ArticulatedSolver {
   void setLinkVelocity(Link& l);
   /// Records what each tree joint's constraint forces follow from (the
   /// wrench its parent transmits: Newton–Euler over its subtree with the
-  /// accelerations A) and defers them to the joints, which form them when
-  /// first asked for; joints with limits have theirs formed at once.
+  /// accelerations A); joints whose limits carry impulses this step have
+  /// theirs formed at once.
   void recordJointForces(double h);
 
   // Loops and limits (ArticulatedRows.cpp): rows over the links' twists,
@@ -169,8 +174,15 @@ class ArticulatedSolver {
   /// Joints that close loops: all their rows enter the constraint solve.
   std::vector<JointBase*> myCutJoints;
   std::unique_ptr<Rows> myRows;
-  /// The last step's joint forces, shared with the joints they are deferred to.
-  std::shared_ptr<ForceRecord> myForces;
+  /// Two records of joint forces: the one the joints are deferred to (the
+  /// last good step's) and the one a step fills.
+  struct ForceRecords {
+    ForceRecords();
+    std::shared_ptr<ForceRecord> record[2];
+    std::shared_ptr<const DeferredJointForces> view[2];  ///< the same, as the joints take them
+    int published = -1, filling = -1;
+  };
+  std::unique_ptr<ForceRecords> myForces;
   bool myHasParametric = false;
 };
 

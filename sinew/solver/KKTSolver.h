@@ -21,6 +21,7 @@
 // bilateral rows held (solveByDelassus).
 #pragma once
 
+#include <algorithm>
 #include <Eigen/SparseCore>
 #include <memory>
 #include <vector>
@@ -98,6 +99,8 @@ class KKTSolver {
   /// over a block-diagonal S: it takes over when pivoting cycles or the
   /// exact friction pass fails, and serves piles of 200 friction rows or
   /// more directly (see ContactLCP; backendName() says when it ran).
+  /// Each solve sets its settings' maxSweeps (contactSweeps on the pile
+  /// path, ContactLCP's default elsewhere).
   ContactLCP& contactSolver() { return myContact; }
   const ContactLCP& contactSolver() const { return myContact; }
   /// How many solves discarded their direct friction pass (energy check).
@@ -124,9 +127,10 @@ class KKTSolver {
   void setFrictionIterations(int n) { myFrictionIterations = n; }
   /// The most Gauss–Seidel sweeps a step's contact solve takes where it
   /// serves a pile directly (warm started from the last step's impulses;
-  /// default 100). The fallbacks run to their tolerance.
+  /// default 100; at least 1). The fallbacks keep ContactLCP's own limit
+  /// (2000 sweeps, or fewer by its stall rule).
   int getContactSweeps() const { return myContactSweeps; }
-  void setContactSweeps(int n) { myContactSweeps = n; }
+  void setContactSweeps(int n) { myContactSweeps = std::max(n, 1); }
   /// Starting impulses for the next solves' contact rows (one per
   /// unilateral row and one per friction row; null: none), e.g. the last
   /// step's. Only the Gauss–Seidel path of a pile (ContactLCP alone) uses

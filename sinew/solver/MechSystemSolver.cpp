@@ -282,6 +282,8 @@ void MechSystemSolver::advance(double t0, double t1) {
     throw SolverError(t1, e.path(), e.message());
   }
   checkState(t1, q0, u0);
+  // Only a step that succeeded hands its joint forces over.
+  if (myIntegrator == Integrator::Articulated && myArticulated) myArticulated->publishJointForces();
 }
 
 void MechSystemSolver::updateParametric(double h) {

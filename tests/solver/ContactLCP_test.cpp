@@ -308,14 +308,13 @@ TEST(ContactLCP, APileStartedFromItsLastImpulsesNeedsFewSweeps) {
   kkt.setWarmStart(&wrong, &phi0);
   ASSERT_TRUE(kkt.solve(S, false, bf, G, N, u, lambda, theta));
   EXPECT_GT(kkt.contactSolver().lastSweeps(), 500);
-  // Within the default budget a cold start stops at 100 sweeps: pushes,
-  // never pulls, Coulomb's bound held, and no kinetic energy gained.
+  // Within the default budget a cold start stops at 100 sweeps, short of
+  // the solution, yet with no kinetic energy gained (each sweep lowers the
+  // objective, which here is the kinetic energy's change).
   kkt.setContactSweeps(KKTSolver().getContactSweeps());
   ASSERT_TRUE(kkt.solve(S, false, bf, G, N, u, lambda, theta));
   EXPECT_EQ(kkt.contactSolver().lastSweeps(), 100);
-  EXPECT_GE(theta.minCoeff(), 0.0);
-  for (int k = 0; k < D.numRows(); ++k)
-    EXPECT_LE(std::abs(kkt.frictionImpulses()[k]), D.mu[k] * theta[D.normalRow[k]] * (1 + 1e-12));
+  EXPECT_FALSE(kkt.contactSolver().lastConverged());
   const Eigen::VectorXd uFree = bf / m;
   EXPECT_LE(u.dot(S * u), uFree.dot(S * uFree));
 }
