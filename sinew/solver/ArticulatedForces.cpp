@@ -17,8 +17,11 @@ namespace sinew {
 /// What the tree joints' forces of one step follow from, copied out of the
 /// links. Two records alternate: a step fills the one the joints are not
 /// deferred to, and hands it to them only once it has succeeded, so a step
-/// that fails anywhere (or the integrator's end) leaves the joints the last
-/// good step's. Entry i is link i's.
+/// that fails anywhere (or the integrator's end) leaves the deferred joints
+/// the last good step's. (A joint whose limit rows are engaged is formed
+/// during the step, and a loop's cut joint gets its rows' forces then: a
+/// failed step leaves those the failed step's, as every joint's before.)
+/// Entry i is link i's.
 class ArticulatedSolver::ForceRecord : public DeferredJointForces {
  public:
   struct Entry {
@@ -107,7 +110,8 @@ void ArticulatedSolver::recordJointForces(double h) {
     }
   }
   // A joint's limit forces belong to the rows of its last unilateral build,
-  // which the projection passes replace: those joints are formed now.
+  // which the projection passes replace: joints with engaged limit rows are
+  // formed now (and the step's subtree sums with them).
   for (size_t i = 0; i < myLinks.size(); ++i)
     if (myLinks[i].joint && rec.entries[i].numLimits > 0) rec.formFor(*myLinks[i].joint, static_cast<int>(i));
 }

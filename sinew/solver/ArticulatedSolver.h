@@ -146,7 +146,7 @@ class ArticulatedSolver {
   void setLinkVelocity(Link& l);
   /// Records what each tree joint's constraint forces follow from (the
   /// wrench its parent transmits: Newton–Euler over its subtree with the
-  /// accelerations A); joints whose limits carry impulses this step have
+  /// accelerations A); joints whose limit rows are engaged this step have
   /// theirs formed at once.
   void recordJointForces(double h);
 

@@ -263,6 +263,9 @@ void MechSystemSolver::advance(double t0, double t1) {
   Eigen::VectorXd q0, u0;
   mySys.getFullPos(q0);
   mySys.getFullVel(u0);
+  // The integrator of this step (a force effector may change the setting
+  // during it): only its own step's joint forces are handed over below.
+  const bool articulated = myIntegrator == Integrator::Articulated;
   try {
     switch (myIntegrator) {
       case Integrator::ForwardEuler:
@@ -280,10 +283,16 @@ void MechSystemSolver::advance(double t0, double t1) {
     mySys.setFullPos(q0);
     mySys.setFullVel(u0);
     throw SolverError(t1, e.path(), e.message());
+  } catch (const SolverError&) {
+    // A solve that fails after the bodies have moved (the Articulated
+    // integrator's projection passes) leaves the model at t0 too.
+    mySys.setFullPos(q0);
+    mySys.setFullVel(u0);
+    throw;
   }
   checkState(t1, q0, u0);
   // Only a step that succeeded hands its joint forces over.
-  if (myIntegrator == Integrator::Articulated && myArticulated) myArticulated->publishJointForces();
+  if (articulated && myArticulated) myArticulated->publishJointForces();
 }
 
 void MechSystemSolver::updateParametric(double h) {
