@@ -273,6 +273,50 @@ struct CoincidentSpring {
   }
 };
 
+/// A constrainer with no rows that fails the step (a SolverError) when it is
+/// asked about a configuration in which `body` has fallen below `zMin`:
+/// that happens only after the step has moved the bodies.
+struct FailsBelow : Component, Constrainer {
+  FailsBelow(const Particle& b, double z) : Component("failsBelow"), body(&b), zMin(z) {}
+  void getBilateralConstraints(ConstraintBuilder&) override { check(); }
+  bool getRowErrors(double*, int) override {
+    check();
+    return true;
+  }
+  double getMaxHardError() override {
+    check();
+    return 0;
+  }
+  void check() const {
+    if (body->getPosition().z() < zMin) throw SolverError(0, getPathName(), "failed after the move");
+  }
+  const Particle* body;
+  double zMin;
+};
+
+TEST(BadInput, SolveFailingAfterTheBodiesMovedLeavesTheStateAtT0) {
+  // A falling particle; the constrainer's check fails once the particle is
+  // below -1 mm, which a step finds only after it has moved it.
+  TestRoot tr(Vector3d(0, 0, -9.8));
+  auto& p = tr.mech.addParticle("p", 1.0, 0, 0, 0);
+  tr.mech.addParticleConstraint(std::make_unique<FailsBelow>(p, -1e-3));
+  RootModel& root = *tr.root;
+  root.setMaxStepSize(1e-3);
+  root.initialize(0);
+  double z0 = 0;
+  try {
+    for (int k = 0; k < 100; ++k) {
+      z0 = p.getPosition().z();
+      root.advance(k * 1e-3, (k + 1) * 1e-3);
+    }
+    FAIL() << "expected SolverError";
+  } catch (const SolverError& e) {
+    EXPECT_EQ(e.path(), "/models/mech/particleConstraints/failsBelow");
+  }
+  EXPECT_EQ(p.getPosition().z(), z0);
+  EXPECT_GE(p.getPosition().z(), -1e-3);
+}
+
 class ZeroLengthSpring : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ZeroLengthSpring, NonzeroRestLengthFailsTheStepAndKeepsTheState) {
