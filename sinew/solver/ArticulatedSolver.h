@@ -14,8 +14,10 @@
 //   3. from the roots out, each joint moves along its allowed motion by
 //      h u⁺ and is projected onto its coupling; the body poses and twists
 //      follow from the parent's, so every joint holds exactly;
-//   4. each joint's constraint force is the wrench its parent transmits,
-//      f = I^A a + p^A, split over its bilateral rows (§3.3.7).
+//   4. each joint's constraint force is the wrench its parent transmits
+//      (Newton–Euler over its subtree), split over its bilateral rows
+//      (§3.3.7): recorded by the step, handed to the joints once the step
+//      has succeeded, and formed when first read (ArticulatedForces.cpp).
 //
 // What it takes: active components that are rigid bodies; joints that form
 // trees, each rooted at ground, at a non-dynamic frame, or at a free body
