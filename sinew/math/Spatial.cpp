@@ -3,9 +3,6 @@
 namespace sinew {
 
 Matrix3d rotationExp(const Vector3d& theta) {
-  // Rodrigues: I + a[θ] + b[θ]² with a = sin t / t and b = (1 − cos t) / t²
-  // for t = |θ|; below t = 1e-3 their series (next terms t⁶/5040 and
-  // t⁶/40320, under round-off) avoid the cancellation in 1 − cos t.
   // About a coordinate axis (a hinge's or a gimbal's turn in its joint
   // frame): the elementary rotation, with no products of [θ].
   for (int k = 0; k < 3; ++k) {
@@ -19,6 +16,9 @@ Matrix3d rotationExp(const Vector3d& theta) {
     R(j, i) = s;
     return R;
   }
+  // Rodrigues: I + a[θ] + b[θ]² with a = sin t / t and b = (1 − cos t) / t²
+  // for t = |θ|; below t = 1e-3 their series (next terms t⁶/5040 and
+  // t⁶/40320, under round-off) avoid the cancellation in 1 − cos t.
   const double t2 = theta.squaredNorm();
   double a, b;
   if (t2 < 1e-6) {

@@ -3,12 +3,14 @@
 // Delassus matrix from articulated responses, the impulses that hold them,
 // and the projection passes after the positions move.
 #include <Eigen/Cholesky>
+#include <limits>
 #include <unordered_map>
 
 #include "sinew/Error.h"
 #include "sinew/joints/JointBase.h"
 #include "sinew/mech/RigidBody.h"
 #include "sinew/solver/ArticulatedRows.h"
+#include "sinew/solver/ProjectedGaussSeidel.h"
 
 namespace sinew {
 
@@ -218,19 +220,17 @@ bool ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& la
     active[add] = 1;
   }
   // The active set cycled (possible in principle): projected Gauss–Seidel
-  // from the last iterate, which converges for K + εI positive definite.
-  for (int sweep = 0; sweep < 200; ++sweep) {
-    double change = 0;
-    for (int k = 0; k < m; ++k) {
-      const double kk = R.K(k, k) + eps;
-      double x = lambda[k] + (need[k] - R.K.row(k).dot(lambda) - eps * lambda[k]) / kk;
-      if (R.rows[k].unilateral) x = std::max(x, 0.0);
-      change = std::max(change, std::abs(x - lambda[k]) * kk);
-      lambda[k] = x;
-    }
-    if (change <= 1e-12 * (1 + need.cwiseAbs().maxCoeff())) return true;
-  }
-  return false;
+  // on K + εI from the last iterate, which converges for K + εI positive
+  // definite; unilateral rows are bounded below by zero.
+  Eigen::MatrixXd W = R.K;
+  W.diagonal().array() += eps;
+  const double inf = std::numeric_limits<double>::infinity();
+  PGSBounds bounds{Eigen::VectorXd::Constant(m, -inf), Eigen::VectorXd::Constant(m, inf), {}};
+  for (int k = 0; k < m; ++k)
+    if (R.rows[k].unilateral) bounds.lo[k] = 0;
+  Eigen::VectorXd r = W * lambda - need;
+  const int maxSweeps = 200;
+  return projectedGaussSeidel(W, bounds, r, lambda, 1e-12 * (1 + need.cwiseAbs().maxCoeff()), maxSweeps) <= maxSweeps;
 }
 
 void ArticulatedSolver::solveVelocityRows(double h, double t1) {

@@ -83,14 +83,10 @@ Vector6d toFrameCoords(const RigidTransform3d& T, const Vector6d& V, const Vecto
   return xi;
 }
 
-/// The transform (R, p)·b.
-RigidTransform3d compose(const Matrix3d& R, const Vector3d& p, const RigidTransform3d& b) {
-  return {R * b.p + p, R * b.R};
-}
-RigidTransform3d compose(const RigidTransform3d& a, const RigidTransform3d& b) { return compose(a.R, a.p, b); }
-/// A frame's pose times b, without copying the pose first.
+/// A frame's pose times b (as RigidTransform3d::operator*), without
+/// copying the pose first.
 RigidTransform3d compose(const Frame& f, const RigidTransform3d& b) {
-  return compose(f.getRotation(), f.getPosition(), b);
+  return {f.getRotation() * b.p + f.getPosition(), f.getRotation() * b.R};
 }
 
 std::string pathOf(const Constrainer* c) {
@@ -306,9 +302,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
       const Vector3d r = TBW.p - l.fixedParent->getPosition();
       Vp = shiftMotion(tw, r);
       l.TFpW = compose(*l.fixedParent, l.TFpP);
-      const bool where = l.fixedVKnown && l.fixedParent->getPosition() == l.fixedPos &&
-                         l.fixedParent->getQuaternion().coeffs() == l.fixedQuat.coeffs();
-      const Twist before = where ? l.fixedV : tw;
+      const Twist before = l.fixedAt.matches(*l.fixedParent) ? l.fixedV : tw;
       VpBefore = shiftMotion(before, r);
       // The parent's spatial acceleration at its origin o: d/dt of its twist
       // at the fixed point o is (a_o + v_o × ω, α), of which v_o × ω is that
@@ -324,7 +318,7 @@ void ArticulatedSolver::readState(Link& l, double h) {
     }
     // From the poses alone (not kept from the last step), so that a
     // restored state continues bit for bit.
-    l.TFcW = compose(TBW, l.TFcB);
+    l.TFcW = TBW * l.TFcB;
     l.Trel = l.TFpW.inverseTimes(l.TFcW);
     withStaticSize(l.dof, [&](auto k) { jointVelocity<decltype(k)::value>(l, Vp, VpBefore, Ap); });
   }
@@ -332,16 +326,21 @@ void ArticulatedSolver::readState(Link& l, double h) {
   l.pA = l.p0;
 }
 
+bool ArticulatedSolver::PoseKey::matches(const Frame& f) const {
+  return f.getPosition() == pos && f.getQuaternion().coeffs() == quat;
+}
+
+void ArticulatedSolver::PoseKey::take(const Frame& f) {
+  pos = f.getPosition();
+  quat = f.getQuaternion().coeffs();
+}
+
 void ArticulatedSolver::formParentFrame(Link& l) {
-  // A pure function of the parent's pose (its rotation follows from its
-  // quaternion), compared exactly: a restored state continues bit for bit.
+  // A pure function of the parent's pose (PoseKey).
   const RigidBody& p = *myLinks[l.parent].body;
-  const Vector3d& pos = p.getPosition();
-  const Eigen::Vector4d& quat = p.getQuaternion().coeffs();
-  if (pos == l.TFpWAtPos && quat == l.TFpWAtQuat) return;
+  if (l.TFpWAt.matches(p)) return;
   l.TFpW = compose(p, l.TFpP);
-  l.TFpWAtPos = pos;
-  l.TFpWAtQuat = quat;
+  l.TFpWAt.take(p);
 }
 
 void ArticulatedSolver::refreshJointFrames(Link& l) {
@@ -349,7 +348,7 @@ void ArticulatedSolver::refreshJointFrames(Link& l) {
   // inverse are taken afresh when the joint's frames have changed.
   if (l.framesVersion == l.joint->getFramesVersion()) return;
   l.framesVersion = l.joint->getFramesVersion();
-  l.TFpWAtPos.setConstant(std::numeric_limits<double>::quiet_NaN());  // TFpW with them
+  l.TFpWAt.forget();  // TFpW with them
   l.TFcB = l.childIsA ? l.joint->getTCA() : l.joint->getTDB();
   l.TBFc = l.TFcB.inverse();
   l.TFpP = l.childIsA ? l.joint->getTDB() : l.joint->getTCA();
@@ -443,8 +442,8 @@ void ArticulatedSolver::moveLink(Link& l, const Vector6d& dq) {
   T.R = T.R * rotationExp(xi.tail<3>());
   const RigidTransform3d TCD = l.joint->projectTCD(l.childIsA ? T : T.inverse());
   l.Trel = l.childIsA ? TCD : TCD.inverse();
-  l.TFcW = compose(l.TFpW, l.Trel);
-  b.setPose(compose(l.TFcW, l.TBFc));
+  l.TFcW = l.TFpW * l.Trel;
+  b.setPose(l.TFcW * l.TBFc);
 }
 
 void ArticulatedSolver::setLinkVelocity(Link& l) {
@@ -460,10 +459,8 @@ void ArticulatedSolver::setLinkVelocity(Link& l) {
     } else if (l.fixedParent) {
       // The non-dynamic parent's twist where it has moved to, for the next step.
       l.fixedV = l.fixedParent->getVelocity();
-      l.fixedPos = l.fixedParent->getPosition();
-      l.fixedQuat = l.fixedParent->getQuaternion();
-      l.fixedVKnown = true;
-      Vp = shiftMotion(l.fixedV, p - l.fixedPos);
+      l.fixedAt.take(*l.fixedParent);
+      Vp = shiftMotion(l.fixedV, p - l.fixedParent->getPosition());
     }
     l.V = Vp + toPoint(l.TFcW, motionAlong(l.S, l.u, l.dof), p);
   }

@@ -66,6 +66,16 @@ class ArticulatedSolver {
   void publishJointForces();
 
  private:
+  /// A frame's pose as last seen, compared exactly (its rotation follows
+  /// from its quaternion): what is formed from the pose alone can be kept
+  /// while it matches, and a restored state continues bit for bit.
+  struct PoseKey {
+    Vector3d pos = Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());  ///< NaN: matches nothing
+    Eigen::Vector4d quat = Eigen::Vector4d::Zero();
+    bool matches(const Frame& f) const;
+    void take(const Frame& f);
+    void forget() { pos.setConstant(std::numeric_limits<double>::quiet_NaN()); }
+  };
   /// A body and the joint to its parent. Spatial quantities are in world
   /// axes about the body's origin (its twist and wrench as it keeps them),
   /// linear part first; shifted by r between a link and its parent.
@@ -87,8 +97,7 @@ class ArticulatedSolver {
     RigidTransform3d TFcW, TFpW, Trel;  ///< Trel: the child's joint frame in the parent's
     /// The parent link's pose TFpW was formed at: the next step would form
     /// the same TFpW from an unchanged pose, so it is kept.
-    Vector3d TFpWAtPos = Vector3d::Constant(std::numeric_limits<double>::quiet_NaN());
-    Eigen::Vector4d TFpWAtQuat;
+    PoseKey TFpWAt;
     // Joint quantities in their first dof columns (rows): the link's steps
     // are instantiated for each dof, so every product has a fixed size.
     Matrix6d Sw, U, Dinv;
@@ -108,12 +117,10 @@ class ArticulatedSolver {
     Vector6d F;                         ///< constraint rows' wrench on the body
     Vector6d Ac;                        ///< acceleration at fixed u: Σ c along the path
     Vector6d Vread;                     ///< the body's twist as the step found it
-    /// fixedParent's twist and pose where the last step left it.
+    /// fixedParent's twist and pose where the last step left it (none
+    /// before the first step).
     Vector6d fixedV = Vector6d::Zero();
-    Vector3d fixedPos;
-    Quaternion fixedQuat;
-    bool fixedVKnown = false;
-
+    PoseKey fixedAt;
   };
   struct Rows;
   class RowSink;

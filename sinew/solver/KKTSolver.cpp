@@ -177,7 +177,7 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
     return solveByDelassus(S, bf, G, N, u, lambda, theta, warm, warmPhi ? myWarmPhi : nullptr);
   }
   myContact.settings().conjugateGradient = false;
-  myContact.settings().maxSweeps = ContactLCP::Settings().maxSweeps;  // the fallbacks converge
+  myContact.settings().maxSweeps = ContactLCP::Settings().maxSweeps;  // the fallbacks: its own limit
   bool converged = true;
   if (!solveLCP(S, sPatternChanged, bf, G, N, u, lambda, theta, &converged)) return false;
   if (!converged) {
