@@ -44,6 +44,10 @@ TEST(ContactDemos, BallPlateCollideComesToRestCarryingItsWeight) {
 // region's one depth (§8.4.1.1), so the ring of hull corners, which the
 // mesh makes a little uneven, does not push through the ball's centre, and
 // it rolls on slowly (measured 2.4e-5 m/s after 4 s; docs/contact.md).
+// The ball rolls about for nearly 3 s first (its path, not its rest,
+// depends on round-off: it settled at 2.9 s or at 3.1 s in builds whose
+// contact solves differ within their tolerance), so the speed is watched
+// over the fifth second.
 TEST(ContactDemos, BallPlateCollideCompliantContactStopsTheBouncing) {
   auto root = demos::createDemo("BallPlateCollide", {"-compliance", "0.001", "-damping", "30"});
   MechModel& mech = mechOf(*root);
@@ -52,9 +56,9 @@ TEST(ContactDemos, BallPlateCollideCompliantContactStopsTheBouncing) {
   double vmax = 0;
   root->initialize(0);
   root->addMonitor("speed", [&](double, double t) {
-    if (t > 3.0) vmax = std::max(vmax, ball.getVelocity().norm());
+    if (t > 4.0) vmax = std::max(vmax, ball.getVelocity().norm());
   });
-  root->run(4.0);
+  root->run(5.0);
   ASSERT_FALSE(cm.getContacts().empty());
   EXPECT_LT(vmax, 1e-4);
   EXPECT_NEAR(cm.getContactForce(ball).z(), ball.getMass() * 9.8, 1e-4 * ball.getMass() * 9.8);
