@@ -1,5 +1,6 @@
 #include "sinew/solver/ProjectedGaussSeidel.h"
 
+#include <Eigen/Cholesky>
 #include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
@@ -50,14 +51,30 @@ bool withinBounds(const PGSBounds& bounds, const Eigen::VectorXd& x) {
 /// The least-norm δ over the free rows F that minimizes |W_FF δ + r_F|:
 /// where W_FF is singular (redundant rows) the smallest change that zeroes
 /// the rows' velocities, so that redundant rows keep their split of the
-/// load, and a residual in W_FF's null space where none does.
-Eigen::VectorXd freeRowsStep(const Eigen::MatrixXd& W, const std::vector<int>& F, const Eigen::VectorXd& r) {
+/// load, and a residual in W_FF's null space where none does. `quick`:
+/// by a Cholesky factorization of W_FF + εI refined three times (iterated
+/// Tikhonov, which tends to the same δ where one exists, at a quarter of
+/// the cost or less); else by a complete orthogonal decomposition, which
+/// also gives the right residual where none exists.
+Eigen::VectorXd freeRowsStep(const Eigen::MatrixXd& W, const std::vector<int>& F, const Eigen::VectorXd& r,
+                             bool quick) {
   const int nf = static_cast<int>(F.size());
   Eigen::MatrixXd WFF(nf, nf);
   Eigen::VectorXd y(nf);
   for (int a = 0; a < nf; ++a) {
     y[a] = -r[F[a]];
     for (int b = 0; b < nf; ++b) WFF(a, b) = W(F[a], F[b]);
+  }
+  if (quick) {
+    const double eps = 1e-9 * WFF.diagonal().maxCoeff();
+    const Eigen::VectorXd d0 = WFF.diagonal();
+    WFF.diagonal().array() += eps;
+    const Eigen::LLT<Eigen::MatrixXd> llt(WFF);
+    WFF.diagonal() = d0;
+    if (llt.info() != Eigen::Success) return Eigen::VectorXd::Constant(nf, std::numeric_limits<double>::quiet_NaN());
+    Eigen::VectorXd d = llt.solve(y);
+    for (int k = 0; k < 3; ++k) d += llt.solve(y - WFF * d);
+    return d;
   }
   Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(WFF);
   cod.setThreshold(1e-10);
@@ -92,14 +109,20 @@ bool subspaceStep(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::Vect
     }
     const int nf = static_cast<int>(F.size());
     if (nf == 0) return false;
-    const Eigen::VectorXd d = freeRowsStep(W, F, r);
-    if (!d.allFinite()) return false;
-    xs = x, rs = r;
-    for (int a = 0; a < nf; ++a) {
-      xs[F[a]] += d[a];
-      rs += W.col(F[a]) * d[a];
+    // The candidate δ over F, into xs and rs.
+    auto take = [&](const Eigen::VectorXd& d) {
+      xs = x, rs = r;
+      for (int a = 0; a < nf; ++a) {
+        xs[F[a]] += d[a];
+        rs += W.col(F[a]) * d[a];
+      }
+      return d.allFinite() && withinBounds(bounds, xs);
+    };
+    if (pass == 0 && take(freeRowsStep(W, F, r, true)) && violation(W, bounds, rs, xs, wmin) <= tol) {
+      x.swap(xs), r.swap(rs);
+      return true;
     }
-    if (!withinBounds(bounds, xs)) return false;
+    if (!take(freeRowsStep(W, F, r, false))) return false;
     x.swap(xs), r.swap(rs);
     if (violation(W, bounds, r, x, wmin) <= tol) return true;
     // Along the residual's null-space part v = −r_F, to the nearest bound.
