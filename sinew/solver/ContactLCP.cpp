@@ -106,16 +106,33 @@ void ContactLCP::addRows(const ConstraintRows& rows) {
       myY.insert(myY.end(), y.data(), y.data() + size);
       row.a += j.dot(y);
     }
+    bool rigid = row.numBlocks <= 2;
+    for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k)
+      rigid = rigid && myStarts[myRowBlocks[k] + 1] - myStarts[myRowBlocks[k]] == 6;
+    if (rigid && row.numBlocks > 0) {
+      row.u0 = myStarts[myRowBlocks[row.firstBlock]];
+      if (row.numBlocks == 2) row.u1 = myStarts[myRowBlocks[row.firstBlock + 1]];
+    }
     row.r = rows.compliance[i];
     row.a += row.r;
+    row.invA = row.a > 0 ? 1 / row.a : 0;
     row.b = rows.rhs[i];
     myRows.push_back(row);
   }
 }
 
+namespace {
+using Vec6Map = Eigen::Map<const Eigen::Matrix<double, 6, 1>>;
+}
+
 double ContactLCP::residual(const Row& row, const Eigen::VectorXd& u, double z) const {
   double w = row.r * z - row.b;
   const double* j = myJ.data() + row.first;
+  if (row.u0 >= 0) {  // the sweeps' common case: a contact between rigid bodies
+    w += Vec6Map(j).dot(u.segment<6>(row.u0));
+    if (row.u1 >= 0) w += Vec6Map(j + 6).dot(u.segment<6>(row.u1));
+    return w;
+  }
   for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
     const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
     if (n == 6) w += Eigen::Map<const Eigen::Matrix<double, 6, 1>>(j).dot(u.segment<6>(s0));
@@ -158,6 +175,11 @@ double ContactLCP::objective(const SparseMatrixd& S, const Eigen::VectorXd& u, c
 
 void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
   const double* y = myY.data() + row.first;
+  if (row.u0 >= 0) {
+    u.segment<6>(row.u0) += dz * Vec6Map(y);
+    if (row.u1 >= 0) u.segment<6>(row.u1) += dz * Vec6Map(y + 6);
+    return;
+  }
   for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
     const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
     if (n == 6) u.segment<6>(s0) += dz * Eigen::Map<const Eigen::Matrix<double, 6, 1>>(y);
@@ -252,7 +274,7 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   myConverged = scale == 0;
   auto update = [&](const Row& row, double& z, double lo, double hi, double& largest) {
     if (row.a <= 0) return;
-    const double zn = std::clamp(z - residual(row, u, z) / row.a, lo, hi);
+    const double zn = std::clamp(z - residual(row, u, z) * row.invA, lo, hi);
     const double dz = zn - z;
     if (dz == 0) return;
     apply(row, dz, u);

@@ -86,7 +86,12 @@ class ContactLCP {
     int first = 0;                     ///< its first value in myJ and myY
     int firstBlock = 0, numBlocks = 0;  ///< its blocks in myRowBlocks
     double a = 0;  ///< J S⁻¹ Jᵀ + R: the row's own Delassus entry
+    double invA = 0;  ///< 1/a (a division in the sweeps' chain of dependent updates costs more than the rest of a row)
     double b = 0, r = 0;
+    /// A row on one or two rigid bodies (blocks of 6): the first value of
+    /// each in u (u1 = −1 for one), read without the block tables; −1: a
+    /// row on other blocks.
+    int u0 = -1, u1 = -1;
   };
   bool invertBlocks(const SparseMatrixd& S, bool sPatternChanged);
   void addRows(const ConstraintRows& rows);
