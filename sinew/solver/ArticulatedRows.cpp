@@ -125,15 +125,23 @@ void ArticulatedSolver::buildRows(double h, bool velocityLevel, bool entries) {
   // K column by column: the rows' velocity change for a unit impulse on row k.
   R.K.resize(m, m);
   for (int k = 0; k < m; ++k) {
-    Eigen::VectorXd unit = Eigen::VectorXd::Unit(m, k);
-    loadImpulses(unit);
+    loadImpulse(k, 1.0);
     respond();
     for (int j = 0; j < m; ++j) R.K(j, k) = rowValue(R.rows[j], myLinks, &Link::AT);
   }
-  R.K = 0.5 * (R.K + R.K.transpose()).eval();
-  Eigen::MatrixXd Kreg = R.K;
+  for (int k = 0; k < m; ++k)
+    for (int j = 0; j < k; ++j) R.K(j, k) = R.K(k, j) = 0.5 * (R.K(j, k) + R.K(k, j));
+  Eigen::MatrixXd& Kreg = R.scratch.Kreg;
+  Kreg = R.K;
   Kreg.diagonal().array() += regularization(R.K);
   R.allActive.compute(Kreg);
+}
+
+void ArticulatedSolver::loadImpulse(int k, double lambda) {
+  for (Link& l : myLinks) l.pT.setZero();
+  const Rows::Row& r = myRows->rows[k];
+  for (int s = 0; s < 2; ++s)
+    if (r.link[s] >= 0) myLinks[r.link[s]].pT += lambda * r.w[s];
 }
 
 void ArticulatedSolver::loadImpulses(const Eigen::VectorXd& lambda) {
@@ -173,19 +181,22 @@ void ArticulatedSolver::respond() {
   }
 }
 
-bool ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) const {
+bool ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) {
   // Active set on the small dense problem: bilateral rows always active,
   // a unilateral row while its impulse is positive, added where its value
   // would cross its bound. Redundant rows (a planar loop's out-of-plane
   // closure) make K singular: a regularization of 1e-10 of its largest
   // diagonal gives them the least impulse.
-  const Rows& R = *myRows;
+  Rows& R = *myRows;
+  Rows::Scratch& s = R.scratch;
   const int m = R.numRows();
-  const Eigen::VectorXd need = R.target - y0;
+  Eigen::VectorXd& need = s.need;
+  need = R.target - y0;
   const double eps = regularization(R.K);
-  std::vector<char> active(m);
+  std::vector<char>& active = s.active;
+  active.resize(m);
   for (int k = 0; k < m; ++k) active[k] = !R.rows[k].unilateral || need[k] > 0;
-  std::vector<int> A;
+  std::vector<int>& A = s.A;
   for (int iter = 0; iter < 3 * m + 3; ++iter) {
     A.clear();
     for (int k = 0; k < m; ++k)
@@ -193,16 +204,18 @@ bool ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& la
     if (static_cast<int>(A.size()) == m) {
       lambda = R.allActive.solve(need);
     } else {
-      Eigen::MatrixXd KA(A.size(), A.size());
-      Eigen::VectorXd b(A.size());
-      for (size_t i = 0; i < A.size(); ++i) {
-        b[i] = need[A[i]];
-        for (size_t j = 0; j < A.size(); ++j) KA(i, j) = R.K(A[i], A[j]);
-        KA(i, i) += eps;
+      const int na = static_cast<int>(A.size());
+      s.KA.resize(na, na);
+      s.b.resize(na);
+      for (int i = 0; i < na; ++i) {
+        s.b[i] = need[A[i]];
+        for (int j = 0; j < na; ++j) s.KA(i, j) = R.K(A[i], A[j]);
+        s.KA(i, i) += eps;
       }
-      const Eigen::VectorXd x = KA.ldlt().solve(b);
+      s.ldlt.compute(s.KA);
+      s.x = s.ldlt.solve(s.b);
       lambda.setZero(m);
-      for (size_t i = 0; i < A.size(); ++i) lambda[A[i]] = x[i];
+      for (int i = 0; i < na; ++i) lambda[A[i]] = s.x[i];
     }
     // Drop the most negative unilateral impulse, else add the worst crossing.
     int drop = -1;
@@ -212,7 +225,9 @@ bool ArticulatedSolver::solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& la
       active[drop] = 0;
       continue;
     }
-    const Eigen::VectorXd slack = R.K * lambda - need;
+    Eigen::VectorXd& slack = s.slack;
+    slack.noalias() = R.K * lambda;
+    slack -= need;
     int add = -1;
     for (int k = 0; k < m; ++k)
       if (!active[k] && slack[k] < -1e-12 * (1 + std::abs(need[k])) && (add < 0 || slack[k] < slack[add])) add = k;
@@ -257,7 +272,8 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
   // that motion, only the v × ω of moving at it.
   for (Link& l : myLinks)
     l.Ac = (l.parent >= 0 ? shiftMotion(myLinks[l.parent].Ac, l.r) : l.AcRoot) + l.cJ;
-  Eigen::VectorXd y0(m);
+  Eigen::VectorXd& y0 = R.scratch.y0;
+  y0.resize(m);
   for (int k = 0; k < m; ++k) {
     const Rows::Row& r = R.rows[k];
     y0[k] = rowValue(r, myLinks, &Link::AT);
@@ -278,7 +294,8 @@ void ArticulatedSolver::solveVelocityRows(double h, double t1) {
   // The cut joints' forces, in their rows' order.
   for (const Rows::Source& src : R.sources) {
     if (src.link >= 0) continue;
-    const Eigen::VectorXd f = R.lambda.segment(src.first, src.numG + src.numN) / h;
+    Eigen::VectorXd& f = R.scratch.b;
+    f = R.lambda.segment(src.first, src.numG + src.numN) / h;
     src.joint->setConstraintForces(f.data(), f.data() + src.numG);
   }
 }
@@ -312,8 +329,9 @@ void ArticulatedSolver::projectPositions(double t1) {
       R.target[k] = -d;
     }
     if (err <= tol) return;
-    Eigen::VectorXd lambda;
-    if (!solveRows(Eigen::VectorXd::Zero(R.numRows()), lambda) || !lambda.allFinite())
+    Eigen::VectorXd& lambda = R.scratch.lambda;
+    R.scratch.y0.setZero(R.numRows());
+    if (!solveRows(R.scratch.y0, lambda) || !lambda.allFinite())
       throw SolverError(t1, "", "the Articulated integrator's projection did not converge");
     loadImpulses(lambda);
     respond();

@@ -53,6 +53,17 @@ struct ArticulatedSolver::Rows {
   Eigen::LDLT<Eigen::MatrixXd> allActive;
   Eigen::VectorXd target;     ///< each row's wanted value (bilateral) or bound (unilateral)
   Eigen::VectorXd lambda;     ///< the velocity solve's impulses
+  /// Scratch of the solves, kept at its size from step to step: a loop's
+  /// rows are solved two or three times a step, and allocations had cost
+  /// a tenth of the 8-link loop's step.
+  struct Scratch {
+    Eigen::MatrixXd Kreg, KA;
+    Eigen::VectorXd need, slack, b, x, y0, lambda;
+    Eigen::LDLT<Eigen::MatrixXd> ldlt;
+    std::vector<char> active;
+    std::vector<int> A;
+  };
+  Scratch scratch;
   std::unordered_map<const DynamicComponent*, int> linkOf;
   int numRows() const { return static_cast<int>(rows.size()); }
 };

@@ -170,9 +170,11 @@ class ArticulatedSolver {
   /// The impulses λ on the rows that bring their values from y0 to their
   /// targets (bilateral) or bounds (unilateral, λ ≥ 0); false if neither
   /// the active set nor its Gauss–Seidel fallback converged.
-  bool solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda) const;
+  bool solveRows(const Eigen::VectorXd& y0, Eigen::VectorXd& lambda);
   /// Puts Σ λ_k w_k into the links' pT.
   void loadImpulses(const Eigen::VectorXd& lambda);
+  /// The links' impulses of row k alone, times lambda.
+  void loadImpulse(int k, double lambda);
   /// The velocity solve's impulses: u and A change by their response.
   void solveVelocityRows(double h, double t1);
   /// Passes that pull loops and limits together at the new poses.
