@@ -20,8 +20,12 @@ struct PGSBounds {
 
 /// Sweeps from x until no row's velocity changes by more than `tol` in a
 /// sweep (|Δx_i| W_ii: redundant rows may trade impulse long after their
-/// velocities have settled) or after `maxSweeps`; r is kept equal to r₀ + W (x − x₀). x is first moved into
-/// its bounds. Returns the sweeps taken (maxSweeps + 1 if not converged).
+/// velocities have settled) or after `maxSweeps`; r is kept equal to r₀ +
+/// W (x − x₀). x is first moved into its bounds. From the 64th sweep, at
+/// doubling intervals, a subspace step (ProjectedGaussSeidel.cpp) solves
+/// the rows off their bounds directly, and ends the solve where that
+/// meets the tolerance. Returns the sweeps taken, counting to the sweep
+/// after which the subspace step ended it (maxSweeps + 1 if not converged).
 int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::VectorXd& r, Eigen::VectorXd& x,
                          double tol, int maxSweeps = 2000);
 
