@@ -1,6 +1,5 @@
 #include "sinew/solver/ProjectedGaussSeidel.h"
 
-#include <Eigen/Cholesky>
 #include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
@@ -9,19 +8,10 @@
 namespace sinew {
 
 namespace {
-void rowBounds(const PGSBounds& b, const Eigen::VectorXd& x, int i, double& lo, double& hi) {
-  if (b.boundBy.empty() || b.boundBy[i] < 0) {
-    lo = b.lo[i], hi = b.hi[i];
-  } else {
-    hi = b.hi[i] * std::max(x[b.boundBy[i]], 0.0);
-    lo = -hi;
-  }
-}
-
 void clampToBounds(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::VectorXd& r, Eigen::VectorXd& x) {
   double lo, hi;
   for (int i = 0; i < x.size(); ++i) {
-    rowBounds(bounds, x, i, lo, hi);
+    bounds.at(x, i, lo, hi);
     const double d = std::clamp(x[i], lo, hi) - x[i];
     if (d != 0) r += W.col(i) * d, x[i] += d;
   }
@@ -34,7 +24,7 @@ double violation(const Eigen::MatrixXd& W, const PGSBounds& bounds, const Eigen:
   double largest = 0, lo, hi;
   for (int i = 0; i < x.size(); ++i) {
     if (W(i, i) <= wmin) continue;
-    rowBounds(bounds, x, i, lo, hi);
+    bounds.at(x, i, lo, hi);
     largest = std::max(largest, std::abs(std::clamp(x[i] - r[i] / W(i, i), lo, hi) - x[i]) * W(i, i));
   }
   return largest;
@@ -43,7 +33,7 @@ double violation(const Eigen::MatrixXd& W, const PGSBounds& bounds, const Eigen:
 bool withinBounds(const PGSBounds& bounds, const Eigen::VectorXd& x) {
   double lo, hi;
   for (int i = 0; i < x.size(); ++i) {
-    rowBounds(bounds, x, i, lo, hi);
+    bounds.at(x, i, lo, hi);
     if (x[i] < lo || x[i] > hi) return false;
   }
   return true;
@@ -55,7 +45,7 @@ void freeRows(const Eigen::MatrixXd& W, const PGSBounds& bounds, const Eigen::Ve
   F.clear();
   double lo, hi;
   for (int i = 0; i < x.size(); ++i) {
-    rowBounds(bounds, x, i, lo, hi);
+    bounds.at(x, i, lo, hi);
     if (W(i, i) > wmin && x[i] > lo && x[i] < hi) F.push_back(i);
   }
 }
@@ -168,7 +158,7 @@ bool subspaceStep(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::Vect
     double lo, hi;
     auto distance = [&](int i) {  // the move's length at which row i meets its bound
       const double v = -r[i];
-      rowBounds(bounds, x, i, lo, hi);
+      bounds.at(x, i, lo, hi);
       return v > 0 ? (hi - x[i]) / v : v < 0 ? (lo - x[i]) / v : std::numeric_limits<double>::infinity();
     };
     double tBound = std::numeric_limits<double>::infinity();
@@ -208,7 +198,7 @@ int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eige
     double largest = 0;
     for (int i = 0; i < nb; ++i) {
       if (W(i, i) <= wmin) continue;
-      rowBounds(bounds, x, i, lo, hi);
+      bounds.at(x, i, lo, hi);
       const double d = std::clamp(x[i] - r[i] / W(i, i), lo, hi) - x[i];
       if (d == 0) continue;
       r += W.col(i) * d;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <vector>
 
 namespace sinew {
@@ -16,6 +17,15 @@ namespace sinew {
 struct PGSBounds {
   Eigen::VectorXd lo, hi;  ///< fixed bounds; for a coupled row, hi is μ
   std::vector<int> boundBy;  ///< −1: fixed; else the row whose impulse times μ bounds |x_i|
+  /// Row i's bounds at the impulses x.
+  void at(const Eigen::VectorXd& x, int i, double& rowLo, double& rowHi) const {
+    if (boundBy.empty() || boundBy[i] < 0) {
+      rowLo = lo[i], rowHi = hi[i];
+    } else {
+      rowHi = hi[i] * std::max(x[boundBy[i]], 0.0);
+      rowLo = -rowHi;
+    }
+  }
 };
 
 /// Sweeps from x until no row's velocity changes by more than `tol` in a

@@ -10,16 +10,6 @@
 namespace sinew {
 namespace {
 
-/// Row i's bounds at x: fixed, or ±μ times the impulse of its normal row.
-void boundsOf(const PGSBounds& b, const Eigen::VectorXd& x, int i, double& lo, double& hi) {
-  if (b.boundBy.empty() || b.boundBy[i] < 0) {
-    lo = b.lo[i], hi = b.hi[i];
-  } else {
-    hi = b.hi[i] * std::max(x[b.boundBy[i]], 0.0);
-    lo = -hi;
-  }
-}
-
 /// The box QP's optimality at x, from the rows' velocities r: a row within
 /// its bounds moves at most tol, one at its lower bound does not approach
 /// (r ≥ −tol), one at its upper bound does not separate (r ≤ tol). The
@@ -28,7 +18,7 @@ void boundsOf(const PGSBounds& b, const Eigen::VectorXd& x, int i, double& lo, d
 void expectOptimal(const PGSBounds& b, const Eigen::VectorXd& r, const Eigen::VectorXd& x, double tol) {
   for (int i = 0; i < x.size(); ++i) {
     double lo, hi;
-    boundsOf(b, x, i, lo, hi);
+    b.at(x, i, lo, hi);
     ASSERT_GE(x[i], lo) << "row " << i;
     ASSERT_LE(x[i], hi) << "row " << i;
     if (x[i] > lo && x[i] < hi) EXPECT_LE(std::abs(r[i]), 10 * tol) << "row " << i;
