@@ -183,6 +183,10 @@ bool subspaceStep(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::Vect
 
 namespace {
 constexpr int kFirstSubspaceTry = 64;
+/// Above this many rows a decomposition costs more than the 2000 sweeps a
+/// solve may take (about 1.7 nb sweeps each: a pile's dense fallback of
+/// 500 rows took 11 ms a step with it instead of 4.9).
+constexpr int kMaxSubspaceRows = 256;
 }
 
 int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::VectorXd& r, Eigen::VectorXd& x,
@@ -210,11 +214,15 @@ int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eige
       break;
     }
     // A try costs a complete orthogonal decomposition of the free rows
-    // (several nf³ flops, about nf sweeps): tried at doubling intervals
-    // from the 64th sweep, where most solves have ended (the 10-box pile's
-    // friction solves: 2.34e9 instructions over 1000 steps, 1.73e9 with
-    // tries from the 16th sweep, 1.39e9 from the 64th, 1.42e9 from the 128th).
-    if (sweep >= kFirstSubspaceTry && (sweep & (sweep - 1)) == 0 && subspaceStep(W, bounds, r, x, tol, wmin)) {
+    // (several nf³ flops, about 1.7 nf sweeps): tried at doubling
+    // intervals from the 64th sweep, where most solves have ended, once
+    // it costs no more than a few times the sweeps so far (nb ≤ 2 sweep;
+    // with nb ≤ sweep the 27-box pile took 777 µs a step instead of 646).
+    // The 10-box pile's friction solves (about 70 rows): 2.34e9
+    // instructions over 1000 steps without the step, 1.73e9 with tries
+    // from the 16th sweep, 1.39e9 from the 64th, 1.42e9 from the 128th.
+    if (sweep >= kFirstSubspaceTry && (sweep & (sweep - 1)) == 0 && nb <= std::min(2 * sweep, kMaxSubspaceRows) &&
+        subspaceStep(W, bounds, r, x, tol, wmin)) {
       sweeps = sweep;
       break;
     }
