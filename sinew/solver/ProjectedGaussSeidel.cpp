@@ -50,42 +50,18 @@ void freeRows(const Eigen::MatrixXd& W, const PGSBounds& bounds, const Eigen::Ve
   }
 }
 
-/// The least-norm δ over the free rows F that minimizes |W_FF δ + r_F|:
-/// where W_FF is singular (redundant rows) the smallest change that zeroes
-/// the rows' velocities, so that redundant rows keep their split of the
-/// load, and a residual in W_FF's null space where none does. `quick`:
-/// by a Cholesky factorization of W_FF + εI refined three times (iterated
-/// Tikhonov, which tends to the same δ where one exists, at a quarter of
-/// the cost or less), given up (NaN) unless the last refinement changed it
-/// by less than 1e-6 — a part of r_F in the null space would move the
-/// impulses along it by 1/ε with each; else by a
-/// complete orthogonal decomposition, which also gives the right residual
-/// where no δ zeroes it.
-Eigen::VectorXd freeRowsStep(const Eigen::MatrixXd& W, const std::vector<int>& F, const Eigen::VectorXd& r,
-                             bool quick) {
+/// The least-norm δ over the free rows F that minimizes |W_FF δ + r_F|, by
+/// a complete orthogonal decomposition: where W_FF is singular (redundant
+/// rows) the smallest change that zeroes the rows' velocities, so that
+/// redundant rows keep their split of the load, and where no δ zeroes
+/// them, a residual in W_FF's null space.
+Eigen::VectorXd freeRowsStep(const Eigen::MatrixXd& W, const std::vector<int>& F, const Eigen::VectorXd& r) {
   const int nf = static_cast<int>(F.size());
   Eigen::MatrixXd WFF(nf, nf);
   Eigen::VectorXd y(nf);
   for (int a = 0; a < nf; ++a) {
     y[a] = -r[F[a]];
     for (int b = 0; b < nf; ++b) WFF(a, b) = W(F[a], F[b]);
-  }
-  if (quick) {
-    const Eigen::VectorXd none = Eigen::VectorXd::Constant(nf, std::numeric_limits<double>::quiet_NaN());
-    const double eps = 1e-9 * WFF.diagonal().maxCoeff();
-    const Eigen::VectorXd d0 = WFF.diagonal();
-    WFF.diagonal().array() += eps;
-    const Eigen::LLT<Eigen::MatrixXd> llt(WFF);
-    WFF.diagonal() = d0;
-    if (llt.info() != Eigen::Success) return none;
-    Eigen::VectorXd d = llt.solve(y), c;
-    for (int k = 0; k < 3; ++k) {
-      c = llt.solve(y - WFF * d);
-      d += c;
-    }
-    // A null-space part y_N of the right-hand side adds y_N/ε to every
-    // refinement; round-off (1e-16 of y) adds 1e-7 of the step.
-    return c.cwiseAbs().maxCoeff() <= 1e-6 * d.cwiseAbs().maxCoeff() ? d : none;
   }
   Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(WFF);
   cod.setThreshold(1e-10);
@@ -135,26 +111,27 @@ bool subspaceStep(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::Vect
     if (pass > 0 && violation(W, bounds, r, x, wmin) <= tol) return true;  // the last move's rows at their bounds
     freeRows(W, bounds, x, wmin, F);
     if (F.empty()) return false;
-    if (pass == 0 && take(freeRowsStep(W, F, r, true)) && violation(W, bounds, rs, xs, wmin) <= tol &&
-        lowers(x, xs, r, rs, F)) {
-      x.swap(xs), r.swap(rs);
-      return true;
-    }
-    if (!take(freeRowsStep(W, F, r, false)) || !lowers(x, xs, r, rs, F)) return false;
+    if (!take(freeRowsStep(W, F, r)) || !lowers(x, xs, r, rs, F)) return false;
     x.swap(xs), r.swap(rs);
     if (violation(W, bounds, r, x, wmin) <= tol) return true;
-    // The free rows settled: a held row wants to leave its bound, which
-    // the sweeps do. A coupled bound (friction under a free normal row)
-    // moves along the way: no ray there.
-    if (!bounds.boundBy.empty()) return false;
+    // A coupled bound (friction under a free normal row) would move along
+    // the way: no move along the residual there.
+    if (std::any_of(bounds.boundBy.begin(), bounds.boundBy.end(), [](int b) { return b >= 0; })) return false;
     freeRows(W, bounds, x, wmin, F);
-    double vv = 0, vWv = 0, largest = 0;
-    for (int i : F) vv += r[i] * r[i], largest = std::max(largest, std::abs(r[i]));
+    double vv = 0, vWv = 0, largest = 0, wmax = 0;
+    for (int i : F) vv += r[i] * r[i], largest = std::max(largest, std::abs(r[i])), wmax = std::max(wmax, W(i, i));
+    // The free rows settled: a held row wants to leave its bound, which
+    // the sweeps do.
     if (F.empty() || largest <= tol) return false;
     for (int i : F)
       for (int j : F) vWv += r[i] * W(i, j) * r[j];
-    // Along v = −r_F: to the nearest bound, or to the objective's least
-    // along it where W_FF curves there (v not wholly in the null space).
+    // v = −r_F must lie in W_FF's null space (to the decomposition's
+    // threshold); else it is what the least squares left of the range,
+    // round-off, and the sweeps go on.
+    if (vWv > 1e-9 * wmax * vv) return false;
+    // Along v: to the nearest bound, or to the objective's least along it
+    // where W_FF still curves there; a curvature at round-off counts as
+    // none, and an unbounded direction is left to the sweeps.
     double lo, hi;
     auto distance = [&](int i) {  // the move's length at which row i meets its bound
       const double v = -r[i];
@@ -163,7 +140,7 @@ bool subspaceStep(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::Vect
     };
     double tBound = std::numeric_limits<double>::infinity();
     for (int i : F) tBound = std::min(tBound, distance(i));
-    const double tLeast = vWv > 0 ? vv / vWv : std::numeric_limits<double>::infinity();
+    const double tLeast = vWv > 1e-12 * wmax * vv ? vv / vWv : std::numeric_limits<double>::infinity();
     const double t = std::min(tBound, tLeast);
     if (!std::isfinite(t)) return false;
     xs = x, rs = r;
@@ -183,9 +160,9 @@ bool subspaceStep(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::Vect
 
 namespace {
 constexpr int kFirstSubspaceTry = 64;
-/// Above this many rows a decomposition costs more than the 2000 sweeps a
-/// solve may take (about 1.7 nb sweeps each: a pile's dense fallback of
-/// 500 rows took 11 ms a step with it instead of 4.9).
+/// Above this many rows the step is not tried: each decomposition costs
+/// about 1.7 nb sweeps and a try may make several (a pile's dense
+/// fallbacks of 500 rows took 11 ms a step with it instead of 4.9).
 constexpr int kMaxSubspaceRows = 256;
 }
 
@@ -213,10 +190,11 @@ int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eige
       sweeps = sweep;
       break;
     }
-    // A try costs a complete orthogonal decomposition of the free rows
-    // (several nf³ flops, about 1.7 nf sweeps): tried at doubling
-    // intervals from the 64th sweep, where most solves have ended, once
-    // it costs no more than a few times the sweeps so far (nb ≤ 2 sweep;
+    // A decomposition of the free rows costs several nf³ flops, about
+    // 1.7 nf sweeps (a try makes one, and one more after each move along a
+    // null space): tried at doubling intervals from the 64th sweep, where
+    // most solves have ended, once a decomposition costs no more than a
+    // few times the sweeps so far (nb ≤ 2 sweep;
     // with nb ≤ sweep the 27-box pile took 777 µs a step instead of 646).
     // The 10-box pile's friction solves (about 70 rows): 2.34e9
     // instructions over 1000 steps without the step, 1.73e9 with tries
