@@ -203,7 +203,8 @@ const CollisionManager::Geometry* CollisionManager::geometryOf(const Collider& c
     }
     return g.get();
   }
-  std::vector<const MeshBase*> sources;
+  thread_local std::vector<const MeshBase*> sources;  // scratch: asked for every pair of every detection
+  sources.clear();
   for (auto& mc : c.rigid->meshes())
     if (mc.isCollidable() && dynamic_cast<const PolygonalMesh*>(mc.getMesh().get())) sources.push_back(mc.getMesh().get());
   if (sources.empty()) {

@@ -130,8 +130,9 @@ std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d
   Eigen::AlignedBox2d extent;
   for (const Vector3d& p : points) extent.extend(Eigen::Vector2d(u.dot(p), w.dot(p)));
   const double merge = std::max(tol, 1e-6 * extent.diagonal().norm());
-  std::vector<Eigen::Vector2d> flat;
-  std::vector<int> kept;
+  thread_local std::vector<Eigen::Vector2d> flat;  // scratch kept between calls
+  thread_local std::vector<int> kept;
+  flat.clear(), kept.clear();
   for (size_t i = 0; i < points.size(); ++i) {
     const Eigen::Vector2d x(u.dot(points[i]), w.dot(points[i]));
     if (std::none_of(flat.begin(), flat.end(), [&](const Eigen::Vector2d& y) { return (x - y).norm() <= merge; }))

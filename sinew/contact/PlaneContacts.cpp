@@ -19,8 +19,13 @@ void CollisionManager::detectPlane(const Collider& a, const Collider& b, double 
   const RigidTransform3d TAW = poseOf(a.rigid);
   const PolygonalMesh& mesh = ga->surface();
   const int nv = mesh.numVertices();
-  std::vector<Vector3d> x(nv);
-  std::vector<double> d(nv);
+  // Scratch kept between calls (detection runs on one thread): a pile's
+  // many body-plane pairs allocated these each step.
+  thread_local std::vector<Vector3d> x, points;
+  thread_local std::vector<double> d, depths;
+  thread_local std::vector<int> keys;
+  x.resize(nv);
+  d.resize(nv);
   for (int v = 0; v < nv; ++v) {
     x[v] = TAW.transformPoint(mesh.getVertex(v));
     d[v] = plane.distance(x[v]);
@@ -48,9 +53,7 @@ void CollisionManager::detectPlane(const Collider& a, const Collider& b, double 
   // corners of their hull on the plane, each with its own exact depth, and
   // a deepest vertex inside the hull (a ball's lowest point inside its
   // ring of contacts) as one more.
-  std::vector<Vector3d> points;
-  std::vector<int> keys;
-  std::vector<double> depths;
+  points.clear(), keys.clear(), depths.clear();
   for (int v = 0; v < nv; ++v)
     if (d[v] < margin) points.push_back(x[v]), keys.push_back(v), depths.push_back(-d[v]);
   for (int v = 0; v < nv; ++v)
