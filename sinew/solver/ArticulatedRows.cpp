@@ -137,22 +137,21 @@ void ArticulatedSolver::buildRows(double h, bool velocityLevel, bool entries) {
   R.allActive.compute(Kreg);
 }
 
-void ArticulatedSolver::loadImpulse(int k, double lambda) {
-  for (Link& l : myLinks) l.pT.setZero();
+void ArticulatedSolver::addRowImpulse(int k, double lambda) {
   const Rows::Row& r = myRows->rows[k];
   for (int s = 0; s < 2; ++s)
     if (r.link[s] >= 0) myLinks[r.link[s]].pT += lambda * r.w[s];
 }
 
+void ArticulatedSolver::loadImpulse(int k, double lambda) {
+  for (Link& l : myLinks) l.pT.setZero();
+  addRowImpulse(k, lambda);
+}
+
 void ArticulatedSolver::loadImpulses(const Eigen::VectorXd& lambda) {
   for (Link& l : myLinks) l.pT.setZero();
-  const Rows& R = *myRows;
-  for (int k = 0; k < R.numRows(); ++k) {
-    if (lambda[k] == 0) continue;
-    const Rows::Row& r = R.rows[k];
-    for (int s = 0; s < 2; ++s)
-      if (r.link[s] >= 0) myLinks[r.link[s]].pT += lambda[k] * r.w[s];
-  }
+  for (int k = 0; k < myRows->numRows(); ++k)
+    if (lambda[k] != 0) addRowImpulse(k, lambda[k]);
 }
 
 void ArticulatedSolver::respond() {

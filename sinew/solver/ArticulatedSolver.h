@@ -175,6 +175,8 @@ class ArticulatedSolver {
   void loadImpulses(const Eigen::VectorXd& lambda);
   /// The links' impulses of row k alone, times lambda.
   void loadImpulse(int k, double lambda);
+  /// Adds row k's impulse times lambda to its links'.
+  void addRowImpulse(int k, double lambda);
   /// The velocity solve's impulses: u and A change by their response.
   void solveVelocityRows(double h, double t1);
   /// Passes that pull loops and limits together at the new poses.

@@ -135,7 +135,7 @@ double ContactLCP::residual(const Row& row, const Eigen::VectorXd& u, double z) 
   }
   for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
     const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
-    if (n == 6) w += Eigen::Map<const Eigen::Matrix<double, 6, 1>>(j).dot(u.segment<6>(s0));
+    if (n == 6) w += Vec6Map(j).dot(u.segment<6>(s0));
     else w += Eigen::Map<const Eigen::VectorXd>(j, n).dot(u.segment(s0, n));
     j += n;
   }
@@ -182,7 +182,7 @@ void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
   }
   for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
     const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
-    if (n == 6) u.segment<6>(s0) += dz * Eigen::Map<const Eigen::Matrix<double, 6, 1>>(y);
+    if (n == 6) u.segment<6>(s0) += dz * Vec6Map(y);
     else u.segment(s0, n) += dz * Eigen::Map<const Eigen::VectorXd>(y, n);
     y += n;
   }

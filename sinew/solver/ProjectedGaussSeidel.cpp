@@ -16,17 +16,23 @@ void clampToBounds(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::Vec
     if (d != 0) r += W.col(i) * d, x[i] += d;
   }
 }
+/// Row i's Gauss–Seidel update at (x, r): the change of its impulse that
+/// zeroes its velocity, within its bounds.
+double rowUpdate(const Eigen::MatrixXd& W, const PGSBounds& bounds, const Eigen::VectorXd& r,
+                 const Eigen::VectorXd& x, int i) {
+  double lo, hi;
+  bounds.at(x, i, lo, hi);
+  return std::clamp(x[i] - r[i] / W(i, i), lo, hi) - x[i];
+}
+
 /// The change one more sweep would make to each row, from r as it
 /// stands (a Jacobi reading of the sweeps' stopping measure, which takes
 /// each row's change as it is updated).
 double violation(const Eigen::MatrixXd& W, const PGSBounds& bounds, const Eigen::VectorXd& r,
                  const Eigen::VectorXd& x, double wmin) {
-  double largest = 0, lo, hi;
-  for (int i = 0; i < x.size(); ++i) {
-    if (W(i, i) <= wmin) continue;
-    bounds.at(x, i, lo, hi);
-    largest = std::max(largest, std::abs(std::clamp(x[i] - r[i] / W(i, i), lo, hi) - x[i]) * W(i, i));
-  }
+  double largest = 0;
+  for (int i = 0; i < x.size(); ++i)
+    if (W(i, i) > wmin) largest = std::max(largest, std::abs(rowUpdate(W, bounds, r, x, i)) * W(i, i));
   return largest;
 }
 
@@ -156,9 +162,7 @@ bool subspaceStep(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::Vect
   }
   return false;
 }
-}  // namespace
 
-namespace {
 constexpr int kFirstSubspaceTry = 64;
 /// Above this many rows the step is not tried: each decomposition costs
 /// about 1.7 nb sweeps and a try may make several (a pile's dense
@@ -171,7 +175,6 @@ int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eige
   const int nb = static_cast<int>(x.size());
   if (nb == 0) return 0;
   const double wmin = 1e-14 * W.diagonal().cwiseAbs().maxCoeff();
-  double lo, hi;
   // Within the bounds first: they may have shrunk since x was found.
   clampToBounds(W, bounds, r, x);
   int sweeps = maxSweeps + 1;
@@ -179,8 +182,7 @@ int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eige
     double largest = 0;
     for (int i = 0; i < nb; ++i) {
       if (W(i, i) <= wmin) continue;
-      bounds.at(x, i, lo, hi);
-      const double d = std::clamp(x[i] - r[i] / W(i, i), lo, hi) - x[i];
+      const double d = rowUpdate(W, bounds, r, x, i);
       if (d == 0) continue;
       r += W.col(i) * d;
       x[i] += d;
@@ -194,11 +196,11 @@ int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eige
     // 1.7 nf sweeps (a try makes one, and one more after each move along a
     // null space): tried at doubling intervals from the 64th sweep, where
     // most solves have ended, once a decomposition costs no more than a
-    // few times the sweeps so far (nb ≤ 2 sweep;
-    // with nb ≤ sweep the 27-box pile took 777 µs a step instead of 646).
-    // The 10-box pile's friction solves (about 70 rows): 2.34e9
-    // instructions over 1000 steps without the step, 1.73e9 with tries
-    // from the 16th sweep, 1.39e9 from the 64th, 1.42e9 from the 128th.
+    // few times the sweeps so far (nb ≤ 2 sweep; with nb ≤ sweep the
+    // 27-box pile took 777 µs a step instead of 646). The 10-box pile's
+    // friction solves (about 70 rows): 2.34e9 instructions over 1000 steps
+    // without the step, 1.73e9 with tries from the 16th sweep, 1.39e9 from
+    // the 64th, 1.42e9 from the 128th.
     if (sweep >= kFirstSubspaceTry && (sweep & (sweep - 1)) == 0 && nb <= std::min(2 * sweep, kMaxSubspaceRows) &&
         subspaceStep(W, bounds, r, x, tol, wmin)) {
       sweeps = sweep;

@@ -34,8 +34,9 @@ struct PGSBounds {
 /// W (x − x₀). x is first moved into its bounds. From the 64th sweep, at
 /// doubling intervals, a subspace step (ProjectedGaussSeidel.cpp) solves
 /// the rows off their bounds directly, and ends the solve where that
-/// meets the tolerance (up to 256 rows, once the sweeps reach half their number). Returns the sweeps taken, counting to the sweep
-/// after which the subspace step ended it (maxSweeps + 1 if not converged).
+/// meets the tolerance (up to 256 rows, once the sweeps reach half their
+/// number). Returns the sweeps taken, counting to the sweep after which
+/// the subspace step ended it (maxSweeps + 1 if not converged).
 int projectedGaussSeidel(const Eigen::MatrixXd& W, const PGSBounds& bounds, Eigen::VectorXd& r, Eigen::VectorXd& x,
                          double tol, int maxSweeps = 2000);
 
