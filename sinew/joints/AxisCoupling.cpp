@@ -61,7 +61,7 @@ void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransf
       TGD.R(1, 0) = s / r;
       TGD.R(0, 1) = -s / r;
     }
-    theta = std::atan2(s, c);
+    if (coords) theta = std::atan2(s, c);
   }
   if (coords) coordinatesOf(*coords, TGD.p, theta);
 }

@@ -27,6 +27,7 @@ class AxisCoupling : public RigidBodyCoupling {
   /// Fixed unless the rotation about z turns an allowed translation (a
   /// slotted hinge's x): translations along z, along both x and y, or none.
   int getFixedMotionSubspace(Matrix6d& S) const override;
+  bool usesStoredCoordinates() const override { return false; }
 
  protected:
   void initializeConstraints() override;

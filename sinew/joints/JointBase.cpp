@@ -139,12 +139,22 @@ RigidTransform3d JointBase::getCurrentTCD() const {
   return getCurrentTDW().inverseTimes(getCurrentTCW());
 }
 
-RigidTransform3d JointBase::project(const RigidTransform3d& TCD) const {
+RigidTransform3d JointBase::project(const RigidTransform3d& TCD, bool coordinates) const {
   RigidTransform3d TGD;
-  myCoupling->projectToConstraints(TGD, TCD, &myCoords);
+  myCoupling->projectToConstraints(TGD, TCD, coordinates ? &myCoords : nullptr);
   // The stored values are what nearestAngle() unwraps against.
-  for (int i = 0; i < numCoordinates(); ++i) myCoupling->getCoordinateInfo(i).value = myCoords[i];
+  if (coordinates)
+    for (int i = 0; i < numCoordinates(); ++i) myCoupling->getCoordinateInfo(i).value = myCoords[i];
   return TGD;
+}
+
+bool JointBase::errorsNeedCoordinates() const {
+  if (myCoupling->usesStoredCoordinates()) return true;
+  for (int i = 0; i < numCoordinates(); ++i) {
+    const CoordinateInfo& q = myCoupling->getCoordinateInfo(i);
+    if (q.locked || std::isfinite(q.min) || std::isfinite(q.max)) return true;
+  }
+  return false;
 }
 
 Twist JointBase::getConstraintError() const {
@@ -279,7 +289,14 @@ void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TB
                          bool errorsOnly) {
   e.TCW = TAW * myTCA;
   const RigidTransform3d TDW = myB ? TBW * myTDB : myTDB;
-  const RigidTransform3d TCD = TDW.inverseTimes(e.TCW), TGD = project(TCD);
+  // The coordinates only where something reads them: the errors alone
+  // (a chord pass, a look-ahead) of a joint with no limit or lock do not,
+  // nor does a pose that engages nothing (the rates' forward difference)
+  // unless the coupling's wrenches turn with them; the next engaging
+  // evaluation refreshes them well within half a turn.
+  const bool coordinates =
+      engage ? !errorsOnly || errorsNeedCoordinates() : myCoupling->usesStoredCoordinates();
+  const RigidTransform3d TCD = TDW.inverseTimes(e.TCW), TGD = project(TCD, coordinates);
   e.errC = errorTwist(TGD.inverseTimes(TCD));
   if (errorsOnly) {
     e.velG.setZero();
@@ -401,15 +418,26 @@ bool JointBase::getRowErrors(double* phi, int numRows) {
   Evaluation e;
   evaluate(myA->getPose(), myB ? myB->getPose() : RigidTransform3d(), true, e, true);
   myErrC = e.errC;
-  for (int k = 0; k < n; ++k)
-    if (myCoupling->getConstraint(k).getEngaged() != myEngagedRows[k]) return false;
+  // The rows in forEachBilateralRow's and forEachUnilateralRow's order, in
+  // one pass over the constraints where no unilateral one is engaged (the
+  // Impulse integrator asks this at every look-ahead).
   int i = 0;
-  auto put = [&](const Wrench&, double dist, double, double) {
+  auto put = [&](double dist) {
     if (i < numRows) phi[i] = dist;
     ++i;
   };
-  forEachBilateralRow(put);
-  forEachUnilateralRow(put);
+  bool engaged = false;
+  for (int k = 0; k < n; ++k) {
+    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
+    if (c.getEngaged() != myEngagedRows[k]) return false;
+    if (c.isBilateral()) put(c.getWrenchG().dot(myErrC));
+    else engaged = engaged || c.getEngaged() != 0;
+  }
+  for (int j = 0; j < numCoordinates(); ++j) {
+    const CoordinateInfo& q = myCoupling->getCoordinateInfo(j);
+    if (q.locked) put(q.value - q.lockedValue);
+  }
+  if (engaged) forEachUnilateralRow([&](const Wrench&, double dist, double, double) { put(dist); });
   return i == numRows;
 }
 

@@ -182,8 +182,13 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   Frame& frameOn(FrameAttachable& body, const RigidTransform3d& TW, int which);
   void releaseInternalFrame(int which);
   bool isInternalFrame(const Frame* f) const { return f && (f == myInternal[0].frame || f == myInternal[1].frame); }
-  /// Projects the current T_CD, refreshing the coordinate values.
-  RigidTransform3d project(const RigidTransform3d& TCD) const;
+  /// Projects the current T_CD, refreshing the coordinate values unless
+  /// `coordinates` is false.
+  RigidTransform3d project(const RigidTransform3d& TCD, bool coordinates = true) const;
+  /// Whether the rows' errors need the coordinates: the coupling reads them
+  /// (RigidBodyCoupling::usesStoredCoordinates), or a coordinate is limited
+  /// or locked (its engagement and lock row read its value).
+  bool errorsNeedCoordinates() const;
   /// The joint's frames, error and relative velocity for bodies at given poses.
   struct Evaluation {
     RigidTransform3d TCW, TGW;

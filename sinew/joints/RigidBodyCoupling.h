@@ -130,6 +130,13 @@ class RigidBodyCoupling {
     return -1;
   }
 
+  /// Whether projectToConstraints or updateConstraints read the stored
+  /// coordinate values for more than unwrapping angles (a universal joint's
+  /// wrenches turn with its roll). Where they do not, an evaluation that
+  /// wants only the rows' errors, with no coordinate limited or locked,
+  /// leaves the coordinates alone (JointBase::evaluate).
+  virtual bool usesStoredCoordinates() const { return true; }
+
   /// Whether a unilateral constraint that is not a coordinate limit can
   /// engage (a spherical joint's tilt limit, once set): the Articulated
   /// integrator asks such a joint for its rows at every step.

@@ -11,14 +11,6 @@
 
 namespace sinew {
 
-bool ImpulseSolver::unchangedSince(const Accum& a, const std::vector<int>& comps,
-                                   const std::vector<unsigned>& version) {
-  if (a.seen.size() != comps.size() || comps.empty()) return false;
-  for (size_t j = 0; j < comps.size(); ++j)
-    if (a.seen[j] != version[comps[j]]) return false;
-  return true;
-}
-
 void ImpulseSolver::remember(Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version,
                              double err) {
   a.seen.resize(comps.size());
@@ -58,8 +50,10 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
   r.W.resize(cols, m);
   for (size_t j = 0; j < r.comps.size(); ++j) {
     const Block& Minv = myMinv[r.comps[j]];
+    // Coefficient by coefficient: a general product's dispatch costs more
+    // than a 6 × 6 times 6 × m.
     r.W.middleRows(r.colStart[j], Minv.rows()).noalias() =
-        Minv * r.G.middleCols(r.colStart[j], Minv.rows()).transpose();
+        Minv.lazyProduct(r.G.middleCols(r.colStart[j], Minv.rows()).transpose());
   }
   // K = G W + diag(extra) and its inverse, at the block's size fixed for
   // the common joints (a general product and triangular solve cost several
@@ -70,7 +64,7 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
     using MatM = Eigen::Matrix<double, M, M, 0, MaxM, MaxM>;
     const Eigen::Map<const Eigen::Matrix<double, M, C>> G(r.G.data(), m, cols);
     const Eigen::Map<const Eigen::Matrix<double, C, M>> W(r.W.data(), cols, m);
-    MatM K = G * W;
+    MatM K = G.lazyProduct(W);
     // Rows that no impulse moves, and redundant rows (K singular), stay
     // with solveBlock, which leaves them out.
     double scale = 0, least = INFINITY;

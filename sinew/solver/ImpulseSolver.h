@@ -155,8 +155,15 @@ class ImpulseSolver {
   using Clock = std::chrono::steady_clock;
 
   void computeInverseMasses();
-  /// Whether none of `comps` has moved since a.seen was taken.
-  static bool unchangedSince(const Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version);
+  /// Whether none of `comps` has moved since a.seen was taken. Inline: a
+  /// long chain's sweeps ask it at most visits and find nothing to do.
+  static bool unchangedSince(const Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version) {
+    const size_t n = comps.size();
+    if (a.seen.size() != n || n == 0) return false;
+    for (size_t j = 0; j < n; ++j)
+      if (a.seen[j] != version[comps[j]]) return false;
+    return true;
+  }
   /// Records err, within tolerance, with the versions of `comps`.
   static void remember(Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version, double err);
   void buildRows(Constrainer& c, double h, bool velocityLevel, Rows& r);

@@ -1,7 +1,6 @@
 #include "sinew/solver/MechSystem.h"
 
 #include <algorithm>
-#include <array>
 #include <functional>
 
 #include "sinew/Error.h"
@@ -422,10 +421,11 @@ void MechSystem::RowBuilder::addTarget(const CompInfo& T, const Eigen::Ref<const
   if (T.solveOffset >= 0) {
     // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
     // the same from step to step.
-    // One insertion per component (at most 6 dofs), not one per entry.
-    std::array<Eigen::Triplet<double>, 6> t;
-    for (int k = 0; k < T.velSize; ++k) t[k] = Eigen::Triplet<double>(row, T.solveOffset + k, g[k]);
-    myRows.entries.insert(myRows.entries.end(), t.begin(), t.begin() + T.velSize);
+    // Written in place: a joint's rows add a dozen entries each, every step.
+    auto& e = myRows.entries;
+    const size_t k0 = e.size();
+    e.resize(k0 + T.velSize);
+    for (int k = 0; k < T.velSize; ++k) e[k0 + k] = Eigen::Triplet<double>(row, T.solveOffset + k, g[k]);
   } else if (T.paramOffset >= 0) {
     // G_p u_p is known: move it to the right-hand side.
     myRows.rhs[row] -= g.dot(myUp.segment(T.paramOffset, T.velSize));
