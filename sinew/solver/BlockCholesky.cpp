@@ -193,6 +193,33 @@ void BlockCholesky::solveLower(double* x) const {
   withStaticSize(myUniformSize, [&](auto N) { solveLowerWith<N()>(x); });
 }
 
+void BlockCholesky::solveLowerRows(double* X, int k) const {
+  const int ng = static_cast<int>(mySize.size());
+  const double* L = myL.data();
+  // Row r −= l · row s, along the k right-hand sides.
+  auto axpy = [k](double* r, double l, const double* s) {
+    for (int c = 0; c < k; ++c) r[c] -= l * s[c];
+  };
+  for (int J = 0; J < ng; ++J) {  // L Y = X, as solveLowerWith on each column
+    const int n = mySize[J];
+    const double* D = L + myDiagPos[J];
+    double* XJ = X + static_cast<size_t>(myStart[J]) * k;
+    for (int j = 0; j < n; ++j) {
+      double* xj = XJ + static_cast<size_t>(j) * k;
+      const double d = 1 / D[j + j * n];  // one division per row, not per value
+      for (int c = 0; c < k; ++c) xj[c] *= d;
+      for (int i = j + 1; i < n; ++i) axpy(XJ + static_cast<size_t>(i) * k, D[i + j * n], xj);
+    }
+    for (const OffBlock& b : myCol[J]) {
+      const int rows = mySize[b.group];
+      const double* B = L + b.pos;
+      double* XI = X + static_cast<size_t>(myStart[b.group]) * k;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < rows; ++i) axpy(XI + static_cast<size_t>(i) * k, B[i + j * rows], XJ + static_cast<size_t>(j) * k);
+    }
+  }
+}
+
 template <int N>
 void BlockCholesky::solveLowerWith(double* x) const {
   const int ng = static_cast<int>(mySize.size());

@@ -38,6 +38,10 @@ class BlockCholesky {
   void solve(double* x) const;
   /// x ← L⁻¹ x, the first half of solve(): with it, B A⁻¹ Bᵀ = (L⁻¹Bᵀ)ᵀ(L⁻¹Bᵀ).
   void solveLower(double* x) const;
+  /// X ← L⁻¹ X for k right-hand sides at once: X row-major, row r (in
+  /// offset()'s layout) at X + r k. Each row operation then runs along k
+  /// contiguous values, and L is read once instead of k times.
+  void solveLowerRows(double* X, int k) const;
 
  private:
   /// One dense update T −= P Qᵀ of the factorization (diagonal T: lower

@@ -401,16 +401,20 @@ bool SchurKKTSolver::delassus(const std::vector<std::vector<std::pair<int, doubl
   // The rank update costs nb²m/2; a response per row about twice the
   // factor's size, two passes over the blocks and the row's products.
   if (0.5 * nb * m > 2.0 * myChol.values().size() + 12.0 * (myN + nb)) return false;
-  // y_j = L⁻¹ e_j on the blocks row j touches (zero elsewhere).
-  myYJ.setZero(myN, nb);
+  // y_j = L⁻¹ e_j on the blocks row j touches (zero elsewhere, and never
+  // read there: only those segments are cleared).
+  myYJ.resize(myN, nb);
   myRowBlocks.resize(nb);
   for (int j = 0; j < nb; ++j) {
     std::vector<int>& blocks = myRowBlocks[j];
     blocks.clear();
     for (auto [col, value] : rows[which[j]]) {
-      myYJ(col, j) += value;
       const int b = myBlockOfDof[col];
-      if (std::find(blocks.begin(), blocks.end(), b) == blocks.end()) blocks.push_back(b);
+      if (std::find(blocks.begin(), blocks.end(), b) == blocks.end()) {
+        blocks.push_back(b);
+        myYJ.col(j).segment(myBlocks[b].start, myBlocks[b].size).setZero();
+      }
+      myYJ(col, j) += value;
     }
   }
   // P = −Z Y in myChol's order, as eliminate() forms its right-hand side
@@ -426,8 +430,8 @@ bool SchurKKTSolver::delassus(const std::vector<std::vector<std::pair<int, doubl
           myPJ(myPerm[B.rows[i]], j) -= K.dot(myZ.data() + B.zOffset + i * B.size, y);
       });
     }
-  // Pᵀ C⁻¹ P = QᵀQ with Q = L_C⁻¹ P: half a solve per row.
-  for (int j = 0; j < nb; ++j) myChol.solveLower(myPJ.col(j).data());
+  // Pᵀ C⁻¹ P = QᵀQ with Q = L_C⁻¹ P: half a solve per row, all rows at once.
+  myChol.solveLowerRows(myPJ.data(), nb);
   W.setZero(nb, nb);
   W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
   // YᵀY: rows meet only on a block they share.

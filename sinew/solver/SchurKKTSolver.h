@@ -133,7 +133,9 @@ class SchurKKTSolver {
   std::vector<double> myLinv, myZ;  ///< per block: L⁻¹ of S_b; G_b L⁻ᵀ
   BlockCholesky myChol;  ///< A and its factor
   Eigen::VectorXd myY, myC, myRhs, myMu, myRf, myRc, myDu, myDmu;
-  Eigen::MatrixXd myYJ, myPJ;  ///< delassus(): L⁻¹ Jᵀ, then Z L⁻¹ Jᵀ
+  Eigen::MatrixXd myYJ;  ///< delassus(): L⁻¹ Jᵀ
+  /// delassus(): Z L⁻¹ Jᵀ, row-major for BlockCholesky::solveLowerRows.
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> myPJ;
   std::vector<std::vector<int>> myRowBlocks, myBlockRowsJ;  ///< delassus(): blocks of each row, rows of each block
 };
 

@@ -1,7 +1,8 @@
 // The blocked sparse Cholesky of the Schur path: on random SPD matrices
 // with a random group pattern (uniform and mixed group sizes), its solution
 // must match a dense factorization's, its pivot ratio must flag a nearly
-// singular matrix, and a matrix that is not positive definite must fail.
+// singular matrix, a matrix that is not positive definite must fail, and
+// its half solve for many right-hand sides must give the Delassus product.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
@@ -85,6 +86,34 @@ TEST(BlockCholesky, MixedGroupsMatchDenseFactorization) {
   EXPECT_LT(solveError({5, 1, 3, 5, 5, 6, 2, 4, 1, 1, 5, 3}, 8, 11), 1e-12);
   EXPECT_LT(solveError({2, 7}, 0, 12), 1e-12);
   EXPECT_LT(solveError({4}, 0, 13), 1e-12);
+}
+
+TEST(BlockCholesky, ManyRightHandSidesGiveTheDelassusProduct) {
+  // X = L⁻¹ B for k right-hand sides at once (row-major): XᵀX must be
+  // Bᵀ A⁻¹ B of a dense factorization, and each column the one-column
+  // solveLower's.
+  std::mt19937 rng(21);
+  const std::vector<int> sizes{5, 1, 3, 5, 5, 6, 2, 4, 1, 1, 5, 3};
+  Pattern p = randomPattern(sizes, 8, rng);
+  Eigen::MatrixXd A = randomMatrix(p, rng);
+  BlockCholesky chol;
+  chol.analyze(p.sizes, p.pairs);
+  load(chol, p, A);
+  ASSERT_TRUE(chol.factor());
+  const int k = 9;
+  Eigen::MatrixXd B = Eigen::MatrixXd::Random(p.n, k);  // rows in the original order
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> X(p.n, k);
+  for (size_t g = 0; g < sizes.size(); ++g)
+    for (int r = 0; r < sizes[g]; ++r) X.row(chol.offset(static_cast<int>(g)) + r) = B.row(p.start[g] + r);
+  Eigen::MatrixXd columns = X;
+  chol.solveLowerRows(X.data(), k);
+  for (int c = 0; c < k; ++c) {
+    Eigen::VectorXd x = columns.col(c);
+    chol.solveLower(x.data());
+    EXPECT_LT((X.col(c) - x).lpNorm<Eigen::Infinity>(), 1e-13) << "column " << c;
+  }
+  const Eigen::MatrixXd W = X.transpose() * X, dense = B.transpose() * A.llt().solve(B);
+  EXPECT_LT((W - dense).lpNorm<Eigen::Infinity>(), 1e-12 * dense.lpNorm<Eigen::Infinity>());
 }
 
 TEST(BlockCholesky, ReportsSmallPivotsAndFailsWhenNotPositiveDefinite) {
