@@ -5,7 +5,8 @@
 // custom joint API: initializeConstraints() with addConstraint() and
 // addCoordinate(), coordinatesToTCD(), TCDToCoordinates() with
 // nearestAngle(), projectToConstraints() and updateConstraints() setting
-// the wrenches that are not constant in G.
+// the wrenches that are not constant in G, and (optionally) the wrench
+// rates for an exact velocity product.
 #pragma once
 
 #include <cmath>
@@ -57,6 +58,21 @@ class CustomJoint : public JointBase {
       // The x limit acts along D's x axis, seen from G.
       getConstraint(4).setWrenchG(c, -s, 0, 0, 0, 0);
       // The θ limit (constraint 5) is constant in G.
+    }
+
+    // Optional: the rates behind an exact velocity product Ġu (without
+    // them the joint takes a forward difference). G turns relative to D
+    // about z at θ̇, the rate of the angle of C's x axis seen in D's x–y
+    // plane; the wrenches along D's axes (constraints 0 and 4) turn in G
+    // the other way, the others are constant in G.
+    bool providesWrenchRates() const override { return true; }
+    void getWrenchRates(const RigidTransform3d&, const RigidTransform3d& TCD, const Twist& velCD, Vector3d& omegaGD,
+                        std::vector<Wrench>& rates) const override {
+      const Vector3d x = TCD.R.col(0), xdot = velCD.tail<3>().cross(x);
+      const double r2 = x.x() * x.x() + x.y() * x.y();
+      omegaGD = Vector3d(0, 0, r2 > 0 ? (x.x() * xdot.y() - x.y() * xdot.x()) / r2 : 0);
+      rates.assign(numConstraints(), Wrench::Zero());
+      for (int k : {0, 4}) rates[k].head<3>() = -omegaGD.cross(getConstraint(k).getWrenchG().head<3>());
     }
 
    protected:

@@ -28,6 +28,11 @@ class AxisCoupling : public RigidBodyCoupling {
   /// slotted hinge's x): translations along z, along both x and y, or none.
   int getFixedMotionSubspace(Matrix6d& S) const override;
   bool usesStoredCoordinates() const override { return false; }
+  /// G turns relative to D about z at θ̇; the wrenches along D's axes turn
+  /// in G the other way, the others are constant in G.
+  bool providesWrenchRates() const override { return true; }
+  void getWrenchRates(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& velCD,
+                      Vector3d& omegaGD, std::vector<Wrench>& wrenchRates) const override;
 
  protected:
   void initializeConstraints() override;

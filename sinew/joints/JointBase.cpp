@@ -296,7 +296,9 @@ void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TB
   // evaluation refreshes them well within half a turn.
   const bool coordinates =
       engage ? !errorsOnly || errorsNeedCoordinates() : myCoupling->usesStoredCoordinates();
-  const RigidTransform3d TCD = TDW.inverseTimes(e.TCW), TGD = project(TCD, coordinates);
+  e.TCD = TDW.inverseTimes(e.TCW);
+  e.TGD = project(e.TCD, coordinates);
+  const RigidTransform3d &TCD = e.TCD, &TGD = e.TGD;
   e.errC = errorTwist(TGD.inverseTimes(TCD));
   if (errorsOnly) {
     e.velG.setZero();
@@ -316,14 +318,17 @@ void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TB
 }
 
 void JointBase::updateStepState(bool withRates, bool frames) {
-  // Ġu by a forward difference along the current motion: it covers every
-  // coupling, including wrenches that turn in G, without their derivatives.
-  // A row's value G u is w·v with w and v (the relative velocity) in G.
+  // Ġu: from the coupling's wrench rates where it gives them, else by a
+  // forward difference along the current motion, which covers every
+  // coupling, including wrenches that turn in G, without their
+  // derivatives. A row's value G u is w·v with w and v (the relative
+  // velocity) in G.
   const double eps = 1e-6;
   const int n = myCoupling->numConstraints();
   myRates.assign(n, 0.0);
   Evaluation e;
-  if (withRates) {
+  const bool difference = withRates && !myCoupling->providesWrenchRates();
+  if (difference) {
     evaluate(poseAhead(*myA, eps), myB ? poseAhead(*myB, eps) : RigidTransform3d(), false, e);
     for (int k = 0; k < n; ++k) myRates[k] = myCoupling->getConstraint(k).getWrenchG().dot(e.velG);
   }
@@ -336,7 +341,37 @@ void JointBase::updateStepState(bool withRates, bool frames) {
   myArmA = myTCW.p - myA->getPosition();
   if (myB) myArmB = myTCW.p - myB->getPosition();
   if (!withRates) return;
+  if (!difference) return analyticRates(e);
   for (int k = 0; k < n; ++k) myRates[k] = (myRates[k] - myCoupling->getConstraint(k).getWrenchG().dot(e.velG)) / eps;
+}
+
+void JointBase::analyticRates(const Evaluation& e) {
+  // Row k's value is w_kᵀ V with V = e.velG = (v, Ω), the velocity of C
+  // relative to B's material point at C, in G coordinates; at fixed body
+  // twists its rate is ẇ_kᵀ V + w_kᵀ V̇. In world axes v = v_A + ω_A × r_A
+  // − v_B − ω_B × r_B with the arms r = p_C − p_body, whose rates are
+  // ṙ_A = ω_A × r_A and ṙ_B = v_A + ω_A × r_A − v_B (C moves with A), and Ω
+  // = ω_A − ω_B is constant; G turns at ω_G = ω_B + ω_GD, so in G
+  // coordinates V̇ = (R_GWᵀ v̇_W − ω_G × v, −ω_G × Ω).
+  const Twist& tA = myA->getVelocity();
+  const Vector3d wA = tA.tail<3>(), rA = e.TCW.p - myA->getPosition(), vC = tA.head<3>() + wA.cross(rA);
+  Vector3d vdot = wA.cross(wA.cross(rA)), wB = Vector3d::Zero();
+  if (myB) {
+    const Twist& tB = myB->getVelocity();
+    wB = tB.tail<3>();
+    vdot -= wB.cross(vC - tB.head<3>());
+  }
+  // C's velocity relative to D, in D coordinates: V turned by R_GD.
+  Twist velCD;
+  velCD << e.TGD.R * e.velG.head<3>(), e.TGD.R * e.velG.tail<3>();
+  Vector3d omegaGD;
+  myCoupling->getWrenchRates(e.TGD, e.TCD, velCD, omegaGD, myWrenchRates);
+  const Matrix3d& RGW = e.TGW.R;
+  const Vector3d wG = RGW.transpose() * wB + omegaGD;
+  Twist Vdot;
+  Vdot << RGW.transpose() * vdot - wG.cross(e.velG.head<3>()), -wG.cross(e.velG.tail<3>());
+  for (int k = 0; k < myCoupling->numConstraints(); ++k)
+    myRates[k] = myWrenchRates[k].dot(e.velG) + myCoupling->getConstraint(k).getWrenchG().dot(Vdot);
 }
 
 void JointBase::addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate) {

@@ -191,7 +191,7 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   bool errorsNeedCoordinates() const;
   /// The joint's frames, error and relative velocity for bodies at given poses.
   struct Evaluation {
-    RigidTransform3d TCW, TGW;
+    RigidTransform3d TCW, TGW, TCD, TGD;
     Twist errC, velG;  ///< T_CG as a twist; velocity of C relative to D's body, in G axes
   };
   /// Projects T_CD for A at TAW and B at TBW (ignored without B), refreshing
@@ -205,6 +205,9 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   /// Without `frames`, only what the rows' errors need (a build that wants
   /// no entries, or the error alone); myTGW is then left stale.
   void updateStepState(bool withRates, bool frames = true);
+  /// myRates from the coupling's wrench rates (RigidBodyCoupling::
+  /// getWrenchRates) at the evaluation e of the current poses.
+  void analyticRates(const Evaluation& e);
   void addRow(ConstraintBuilder& b, const Wrench& wG, double dist, double compliance, double rate);
   /// Calls f(wrench in G, φ, compliance, Ġu) for each bilateral (then each
   /// engaged unilateral) row of the current step state, in row order.
@@ -251,6 +254,7 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   bool myStepStateFrames = false;  ///< whether the fresh step state has the rows' frames
   Vector3d myArmA = Vector3d::Zero(), myArmB = Vector3d::Zero();  ///< C's origin from A's and B's
   std::vector<double> myRates;  ///< Ġu of each coupling constraint (zeros unless requested)
+  std::vector<Wrench> myWrenchRates;  ///< analyticRates()' workspace
   std::vector<int> myEngagedRows;  ///< engagement of each coupling constraint at the last row build
   mutable Eigen::VectorXd myCoords;  ///< project()'s workspace, so a step does not allocate
 };

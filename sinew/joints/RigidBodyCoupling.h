@@ -130,6 +130,18 @@ class RigidBodyCoupling {
     return -1;
   }
 
+  /// The rates behind an analytic Ġu (JointBase), where the coupling knows
+  /// them: with C moving relative to D at velCD (twist of C's origin, in D
+  /// coordinates), G's angular velocity relative to D (in G coordinates)
+  /// and the rate of each constraint's wrench in G, at the T_GD and T_CD of
+  /// the last updateConstraints. Couplings without them (the default)
+  /// return false, and Ġu is taken by a forward difference.
+  virtual bool providesWrenchRates() const { return false; }
+  virtual void getWrenchRates(const RigidTransform3d& TGD, const RigidTransform3d& TCD, const Twist& velCD,
+                              Vector3d& omegaGD, std::vector<Wrench>& wrenchRates) const {
+    (void)TGD, (void)TCD, (void)velCD, (void)omegaGD, (void)wrenchRates;
+  }
+
   /// Whether projectToConstraints or updateConstraints read the stored
   /// coordinate values for more than unwrapping angles (a universal joint's
   /// wrenches turn with its roll). Where they do not, an evaluation that
