@@ -75,13 +75,15 @@ struct RigidTransform3d {
       : R(AxisAngle(Vector3d(ax, ay, az), ang).toMatrix()), p(x, y, z) {}
 
   static RigidTransform3d identity() { return {}; }
-  /// T = this · other (apply other first).
-  RigidTransform3d operator*(const RigidTransform3d& o) const { return {R * o.p + p, R * o.R}; }
+  /// T = this · other (apply other first). Always inlined, as is
+  /// inverseTimes: a joint's evaluation composes four transforms, and an
+  /// outlined call returns each through memory.
+  [[gnu::always_inline]] RigidTransform3d operator*(const RigidTransform3d& o) const { return {R * o.p + p, R * o.R}; }
   RigidTransform3d inverse() const { return {-(R.transpose() * p), R.transpose()}; }
   /// this⁻¹ · other, without forming the inverse. Written out as dot
   /// products of columns: Eigen's transposed 3×3 product takes 1.6 times
   /// as long, and joints evaluate this at every look-ahead.
-  RigidTransform3d inverseTimes(const RigidTransform3d& o) const {
+  [[gnu::always_inline]] RigidTransform3d inverseTimes(const RigidTransform3d& o) const {
     RigidTransform3d t;
     const Vector3d d = o.p - p;
     for (int j = 0; j < 3; ++j) {

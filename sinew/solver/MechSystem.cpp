@@ -421,11 +421,9 @@ void MechSystem::RowBuilder::addTarget(const CompInfo& T, const Eigen::Ref<const
   if (T.solveOffset >= 0) {
     // Zeros are kept so the KKT pattern, and its symbolic analysis, stay
     // the same from step to step.
-    // Written in place: a joint's rows add a dozen entries each, every step.
+    // Appended in place: a joint's rows add a dozen entries each, every step.
     auto& e = myRows.entries;
-    const size_t k0 = e.size();
-    e.resize(k0 + T.velSize);
-    for (int k = 0; k < T.velSize; ++k) e[k0 + k] = Eigen::Triplet<double>(row, T.solveOffset + k, g[k]);
+    for (int k = 0; k < T.velSize; ++k) e.emplace_back(row, T.solveOffset + k, g[k]);
   } else if (T.paramOffset >= 0) {
     // G_p u_p is known: move it to the right-hand side.
     myRows.rhs[row] -= g.dot(myUp.segment(T.paramOffset, T.velSize));
