@@ -193,6 +193,9 @@ class KKTSolver {
   /// From this many friction rows between rigid bodies alone, friction is
   /// found by ContactLCP directly (no exact pass first).
   static constexpr int kSparseFrictionRows = 200;
+  /// Block principal pivoting passes before solveLCP reports that it did
+  /// not converge (and the caller falls back to Gauss–Seidel).
+  static constexpr int kMaxPivotPasses = 24;
   LinearSolverType myType;
   std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
   std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix
