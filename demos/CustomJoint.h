@@ -6,7 +6,7 @@
 // addCoordinate(), coordinatesToTCD(), TCDToCoordinates() with
 // nearestAngle(), projectToConstraints() and updateConstraints() setting
 // the wrenches that are not constant in G, and (optionally) the wrench
-// rates for an exact velocity product.
+// rates for an analytic velocity product.
 #pragma once
 
 #include <cmath>
@@ -60,11 +60,13 @@ class CustomJoint : public JointBase {
       // The θ limit (constraint 5) is constant in G.
     }
 
-    // Optional: the rates behind an exact velocity product Ġu (without
+    // Optional: the rates behind an analytic velocity product Ġu (without
     // them the joint takes a forward difference). G turns relative to D
-    // about z at θ̇, the rate of the angle of C's x axis seen in D's x–y
-    // plane; the wrenches along D's axes (constraints 0 and 4) turn in G
-    // the other way, the others are constant in G.
+    // about z at θ̇, here the rate of the angle of C's x axis seen in D's
+    // x–y plane: exact on the constraints (off them, the shortest turn of
+    // z above turns G a little otherwise, by the order of the error); the
+    // wrenches along D's axes (constraints 0 and 4) turn in G the other
+    // way, the others are constant in G.
     bool providesWrenchRates() const override { return true; }
     void getWrenchRates(const RigidTransform3d&, const RigidTransform3d& TCD, const Twist& velCD, Vector3d& omegaGD,
                         std::vector<Wrench>& rates) const override {

@@ -292,8 +292,10 @@ void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TB
   // The coordinates only where something reads them: the errors alone
   // (a chord pass, a look-ahead) of a joint with no limit or lock do not,
   // nor does a pose that engages nothing (the rates' forward difference)
-  // unless the coupling's wrenches turn with them; the next engaging
-  // evaluation refreshes them well within half a turn.
+  // unless the coupling's wrenches turn with them. An evaluation that is
+  // not errors-only refreshes them, and every integrator makes one a step
+  // (the rows' build, or the Articulated integrator's projection), well
+  // within half a turn.
   const bool coordinates =
       engage ? !errorsOnly || errorsNeedCoordinates() : myCoupling->usesStoredCoordinates();
   e.TCD = TDW.inverseTimes(e.TCW);
@@ -354,7 +356,7 @@ void JointBase::analyticRates(const Evaluation& e) {
   // = ω_A − ω_B is constant; G turns at ω_G = ω_B + ω_GD, so in G
   // coordinates V̇ = (R_GWᵀ v̇_W − ω_G × v, −ω_G × Ω).
   const Twist& tA = myA->getVelocity();
-  const Vector3d wA = tA.tail<3>(), rA = e.TCW.p - myA->getPosition(), vC = tA.head<3>() + wA.cross(rA);
+  const Vector3d wA = tA.tail<3>(), &rA = myArmA, vC = tA.head<3>() + wA.cross(rA);
   Vector3d vdot = wA.cross(wA.cross(rA)), wB = Vector3d::Zero();
   if (myB) {
     const Twist& tB = myB->getVelocity();
@@ -453,26 +455,22 @@ bool JointBase::getRowErrors(double* phi, int numRows) {
   Evaluation e;
   evaluate(myA->getPose(), myB ? myB->getPose() : RigidTransform3d(), true, e, true);
   myErrC = e.errC;
-  // The rows in forEachBilateralRow's and forEachUnilateralRow's order, in
-  // one pass over the constraints where no unilateral one is engaged (the
-  // Impulse integrator asks this at every look-ahead).
+  // The rows in forEachBilateralRow's and forEachUnilateralRow's order,
+  // the latter skipped where no constraint is engaged (the Impulse
+  // integrator asks this at every look-ahead).
+  bool engaged = false;
+  for (int k = 0; k < n; ++k) {
+    const int e = myCoupling->getConstraint(k).getEngaged();
+    if (e != myEngagedRows[k]) return false;
+    engaged = engaged || e != 0;
+  }
   int i = 0;
-  auto put = [&](double dist) {
+  auto put = [&](const Wrench&, double dist, double, double) {
     if (i < numRows) phi[i] = dist;
     ++i;
   };
-  bool engaged = false;
-  for (int k = 0; k < n; ++k) {
-    const RigidBodyConstraint& c = myCoupling->getConstraint(k);
-    if (c.getEngaged() != myEngagedRows[k]) return false;
-    if (c.isBilateral()) put(c.getWrenchG().dot(myErrC));
-    else engaged = engaged || c.getEngaged() != 0;
-  }
-  for (int j = 0; j < numCoordinates(); ++j) {
-    const CoordinateInfo& q = myCoupling->getCoordinateInfo(j);
-    if (q.locked) put(q.value - q.lockedValue);
-  }
-  if (engaged) forEachUnilateralRow([&](const Wrench&, double dist, double, double) { put(dist); });
+  forEachBilateralRow(put);
+  if (engaged) forEachUnilateralRow(put);  // none engaged: no unilateral rows
   return i == numRows;
 }
 

@@ -181,8 +181,8 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   bool converged = true;
   if (!solveLCP(S, sPatternChanged, bf, G, N, u, lambda, theta, &converged)) return false;
   if (!converged) {
-    // Pivoting cycled (redundant rows): the impulses of its last pass can
-    // be arbitrarily large. Gauss–Seidel over the rows' Delassus matrix
+    // Pivoting cycled (redundant rows) or ran to its pass limit: the
+    // impulses of its last pass can be arbitrarily large. Gauss–Seidel over the rows' Delassus matrix
     // instead, friction included, from no impulse.
     ++myLCPFallbacks;
     return solveByDelassus(S, bf, G, N, u, lambda, theta, false);
@@ -411,12 +411,16 @@ bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eig
   // redundant rows, whose impulses a nearly singular factorization makes
   // arbitrary): stop there.
   std::vector<std::vector<char>> seen;
-  // At most kMaxPivotPasses passes, each a factorization: on a pile's
-  // face-on-face contacts the pivoting can wander for hundreds of passes
-  // without meeting an active set twice (990 passes, 0.49 s, in one step
-  // of the 100-box pile), where the caller's Gauss–Seidel fallback takes
-  // about ten passes' time.
-  const int maxIter = std::min(2 * N.numRows() + 5, kMaxPivotPasses);
+  // At most maxPivotPasses() passes, each a factorization, where the
+  // caller's Gauss–Seidel fallback can take the problem (solveByDelassus):
+  // on a pile's face-on-face contacts the pivoting can wander for hundreds
+  // of passes without meeting an active set twice (990 passes, 0.49 s, in
+  // one step of the 100-box pile, whose fallback, the sparse ContactLCP,
+  // takes about ten passes' time). Past the fallback's reach the
+  // pivoting's own limit stands.
+  const int rows = N.numRows() + (myFriction ? myFriction->numRows() : 0);
+  const bool fallback = rows <= kMaxDenseRows || (G.numRows() == 0 && useSchur(S, sPatternChanged));
+  const int maxIter = fallback ? std::min(2 * N.numRows() + 5, myMaxPivotPasses) : 2 * N.numRows() + 5;
   for (int iter = 0; iter < maxIter; ++iter) {
     if (std::find(seen.begin(), seen.end(), active) != seen.end()) break;
     seen.push_back(active);

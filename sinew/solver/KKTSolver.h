@@ -105,9 +105,16 @@ class KKTSolver {
   const ContactLCP& contactSolver() const { return myContact; }
   /// How many solves discarded their direct friction pass (energy check).
   long frictionFallbacks() const { return myFrictionFallbacks; }
-  /// How many solves found pivoting cycle on the unilateral rows and
-  /// solved them (with friction) by Gauss–Seidel instead.
+  /// How many solves found pivoting cycle on the unilateral rows, or run
+  /// to its pass limit, and solved them (with friction) by Gauss–Seidel
+  /// instead.
   long lcpFallbacks() const { return myLCPFallbacks; }
+  /// Block principal pivoting passes on the unilateral rows before a solve
+  /// goes to Gauss–Seidel (default kMaxPivotPasses), where that fallback
+  /// can take the problem (at most kMaxDenseRows rows, or rigid bodies
+  /// alone); larger problems keep the pivoting's own limit of 2 rows + 5.
+  void setMaxPivotPasses(int n) { myMaxPivotPasses = std::max(n, 1); }
+  int maxPivotPasses() const { return myMaxPivotPasses; }
   /// Friction rows for the following solves (null: none).
   void setFriction(const FrictionRows* D) { myFriction = D; }
   /// Passes of the exact friction pass that take each sliding row's bound
@@ -196,6 +203,11 @@ class KKTSolver {
   /// Block principal pivoting passes before solveLCP reports that it did
   /// not converge (and the caller falls back to Gauss–Seidel).
   static constexpr int kMaxPivotPasses = 24;
+  /// Past this many unilateral and friction rows the dense Delassus
+  /// fallback (one back-substitution per row) costs more than it is worth,
+  /// and the exact path's result stands.
+  static constexpr int kMaxDenseRows = 3000;
+  int myMaxPivotPasses = kMaxPivotPasses;
   LinearSolverType myType;
   std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
   std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix

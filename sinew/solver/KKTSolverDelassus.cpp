@@ -17,13 +17,6 @@
 
 namespace sinew {
 
-namespace {
-/// Past this many rows the dense matrix (and one back-substitution per
-/// row) costs more than the fallback is worth; the exact path's result
-/// stands.
-constexpr int kMaxDenseRows = 3000;
-}  // namespace
-
 bool KKTSolver::solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                                 const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
                                 Eigen::VectorXd& theta, bool warm, const Eigen::VectorXd* phiStart) {

@@ -5,8 +5,9 @@
 // The couplings that give their wrench rates (AxisCoupling: hinge, slider,
 // cylindrical, slotted hinge, planar, planar translation, solid; the
 // CustomJoint demo's) are held to that to 1e-8, with the poses 2e-3 off
-// the constraints (the demo: on them); the forward difference of the
-// others to its own error.
+// the constraints (the demo: on them), to a moving body and to ground,
+// with free and locked coordinates; the forward difference of the others
+// to its own error.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -45,11 +46,12 @@ struct RowCapture : ConstraintBuilder {
   }
 };
 
-using MakeJoint = std::function<std::unique_ptr<JointBase>(RigidBody&, RigidBody&, const RigidTransform3d&)>;
+/// A joint between a and b (b null: ground) with D at T.
+using MakeJoint = std::function<std::unique_ptr<JointBase>(RigidBody&, RigidBody*, const RigidTransform3d&)>;
 
 template <class J>
 MakeJoint between() {
-  return [](RigidBody& a, RigidBody& b, const RigidTransform3d& T) { return std::make_unique<J>(a, &b, T, "j"); };
+  return [](RigidBody& a, RigidBody* b, const RigidTransform3d& T) { return std::make_unique<J>(a, b, T, "j"); };
 }
 
 struct RateCase {
@@ -62,6 +64,9 @@ struct RateCase {
   /// own projection (the guide's shortest turn of z) turns G differently,
   /// by the order of the error.
   bool offConstraints = true;
+  /// A coordinate locked (its limit wrench becomes a bilateral row), -1:
+  /// none. A translation's turns in G with the rotation about z.
+  int locked = -1;
 };
 
 /// A pose moved for time t along twist v (world axes).
@@ -79,11 +84,18 @@ TEST(JointRates, VelocityProductsAreTheRowsRateOfChange) {
       {"PlanarTranslation", between<PlanarTranslationJoint>(), 1e-8},
       {"Solid", between<SolidJoint>(), 1e-8},
       {"Revolute", between<RevoluteJoint>(), 1e-8},
+      {"SlottedHinge, x locked", between<SlottedHingeJoint>(), 1e-8, true, 0},
+      {"Planar, y locked", between<PlanarJoint>(), 1e-8, true, 1},
       {"CustomJoint (demo)",
-       [](RigidBody& a, RigidBody& b, const RigidTransform3d& T) {
-         return std::make_unique<demos::CustomJoint>(a, &b, T, "j");
+       [](RigidBody& a, RigidBody* b, const RigidTransform3d& T) {
+         return std::make_unique<demos::CustomJoint>(a, b, T, "j");
        },
        1e-8, false},
+      {"CustomJoint (demo), x locked",
+       [](RigidBody& a, RigidBody* b, const RigidTransform3d& T) {
+         return std::make_unique<demos::CustomJoint>(a, b, T, "j");
+       },
+       1e-8, false, 0},
       {"Spherical", between<SphericalJoint>(), 1e-4},
       {"Universal", between<UniversalJoint>(), 1e-4},
       {"Gimbal", between<GimbalJoint>(), 1e-4},
@@ -100,7 +112,10 @@ TEST(JointRates, VelocityProductsAreTheRowsRateOfChange) {
       a.setPose({vec(0.5), rotationExp(vec(1.5))});
       b.setPose({vec(0.5), rotationExp(vec(1.5))});
       const RigidTransform3d TDW(vec(0.3), rotationExp(vec(1.5)));
-      auto& joint = r.mech.addBodyConnector(rc.make(a, b, TDW));
+      // Trials 2 and 3 join a to ground.
+      RigidBody* other = trial < 2 ? &b : nullptr;
+      auto& joint = r.mech.addBodyConnector(rc.make(a, other, TDW));
+      if (rc.locked >= 0) joint.setLocked(rc.locked, true);
       // A small error, so that G is the projection of C, and twists of a
       // few radians per second.
       const Twist error = (Twist() << vec(1), vec(1)).finished();
@@ -108,6 +123,7 @@ TEST(JointRates, VelocityProductsAreTheRowsRateOfChange) {
       Twist ta, tb;
       ta << vec(1), vec(4);
       tb << vec(1), vec(4);
+      if (!other) tb.setZero();
       a.setVelocity(ta);
       b.setVelocity(tb);
       const RigidTransform3d Ta = a.getPose(), Tb = b.getPose();

@@ -264,6 +264,23 @@ TEST(Joint, FastSpinningHingeUnwrapsUnderEveryIntegrator) {
   }
 }
 
+TEST(Joint, FastSpinningHingeStopsAtAFarLimit) {
+  // The same spin against an upper limit at 1000° (almost three turns):
+  // with a finite range the errors-only evaluations keep the coordinate,
+  // and the limit must stop the hinge at the unwrapped 1000°, not a turn
+  // early or late, under every integrator.
+  for (Integrator in : {Integrator::ConstrainedBackwardEuler, Integrator::Trapezoidal, Integrator::AlphaBeta,
+                        Integrator::Impulse, Integrator::Articulated}) {
+    SCOPED_TRACE(static_cast<int>(in));
+    test::TestRoot r;
+    r.mech.setIntegrator(in);
+    auto& hinge = spinOnHinge(r, 10);
+    hinge.setThetaRange(-1000, 1000);
+    r.root->run(1.0);
+    EXPECT_NEAR(hinge.getTheta(), 1000, 1e-3);
+  }
+}
+
 TEST(Joint, HangingPendulumCarriesItsWeight) {
   Pendulum p(0.0);
   p.r.run(0.5, 1e-3);

@@ -81,6 +81,35 @@ TEST(KKTSolver, SchurPathMatchesKKTPathWithCompliantAndUnilateralRows) {
   EXPECT_GT((schur.theta.array() > 0).count(), 0);
 }
 
+TEST(KKTSolver, PivotingThatRunsToItsPassLimitFallsBackToTheSameSolution) {
+  // Independent unilateral rows have one LCP solution. Pivoting allowed a
+  // single pass cannot reach it here; the solve then goes to Gauss–Seidel
+  // over the rows' Delassus matrix (counted by lcpFallbacks()) and must end
+  // at the same impulses and velocities, with θ ≥ 0, N u − b ≥ 0 and θ
+  // complementary to it.
+  std::mt19937 rng(7);
+  const int blocks = 12;
+  SparseMatrixd S = blockDiagonal(std::vector<int>(blocks, 6), rng);
+  Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(6 * blocks, -3, 2);
+  ConstraintRows G, N = randomRows(10, blocks, 0, rng);
+  KKTSolver exact(LinearSolverType::Auto), limited(LinearSolverType::Auto);
+  limited.setMaxPivotPasses(1);
+  Solution a, c;
+  ASSERT_TRUE(exact.solve(S, true, b, G, N, a.u, a.lambda, a.theta));
+  ASSERT_TRUE(limited.solve(S, true, b, G, N, c.u, c.lambda, c.theta));
+  EXPECT_EQ(exact.lcpFallbacks(), 0);
+  EXPECT_EQ(limited.lcpFallbacks(), 1);
+  EXPECT_GT((a.theta.array() == 0).count(), 0);
+  EXPECT_GT((a.theta.array() > 0).count(), 0);
+  const Eigen::VectorXd w = N.times(c.u) - Eigen::Map<const Eigen::VectorXd>(N.rhs.data(), N.numRows());
+  const double scale = a.theta.cwiseAbs().maxCoeff();
+  EXPECT_GE(c.theta.minCoeff(), 0.0);
+  EXPECT_GT(w.minCoeff(), -1e-8);
+  EXPECT_LT(c.theta.cwiseProduct(w).cwiseAbs().maxCoeff(), 1e-8 * scale);
+  EXPECT_LT((c.theta - a.theta).lpNorm<Eigen::Infinity>(), 1e-6 * scale);
+  EXPECT_LT((c.u - a.u).lpNorm<Eigen::Infinity>(), 1e-6 * a.u.lpNorm<Eigen::Infinity>());
+}
+
 TEST(KKTSolver, SchurPathHandlesParticlesAndRedundantRows) {
   std::mt19937 rng(3);
   // Two 3-dof particles after four 6-dof bodies; a row repeated twice.
