@@ -292,8 +292,8 @@ void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TB
   // The coordinates only where something reads them: the errors alone
   // (a chord pass, a look-ahead) of a joint with no limit or lock do not,
   // nor does a pose that engages nothing (the rates' forward difference)
-  // unless the coupling's wrenches turn with them. An evaluation that is
-  // not errors-only refreshes them, and every integrator makes one a step
+  // unless the coupling's wrenches turn with them. An engaging evaluation
+  // that is not errors-only refreshes them, and every integrator makes one a step
   // (the rows' build, or the Articulated integrator's projection), well
   // within half a turn.
   const bool coordinates =
@@ -460,9 +460,9 @@ bool JointBase::getRowErrors(double* phi, int numRows) {
   // integrator asks this at every look-ahead).
   bool engaged = false;
   for (int k = 0; k < n; ++k) {
-    const int e = myCoupling->getConstraint(k).getEngaged();
-    if (e != myEngagedRows[k]) return false;
-    engaged = engaged || e != 0;
+    const int g = myCoupling->getConstraint(k).getEngaged();
+    if (g != myEngagedRows[k]) return false;
+    engaged = engaged || g != 0;
   }
   int i = 0;
   auto put = [&](const Wrench&, double dist, double, double) {

@@ -419,7 +419,7 @@ bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eig
   // takes about ten passes' time). Past the fallback's reach the
   // pivoting's own limit stands.
   const int rows = N.numRows() + (myFriction ? myFriction->numRows() : 0);
-  const bool fallback = rows <= kMaxDenseRows || (G.numRows() == 0 && useSchur(S, sPatternChanged));
+  const bool fallback = rows <= myMaxDenseRows || (G.numRows() == 0 && useSchur(S, sPatternChanged));
   const int maxIter = fallback ? std::min(2 * N.numRows() + 5, myMaxPivotPasses) : 2 * N.numRows() + 5;
   for (int iter = 0; iter < maxIter; ++iter) {
     if (std::find(seen.begin(), seen.end(), active) != seen.end()) break;

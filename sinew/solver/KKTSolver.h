@@ -111,10 +111,17 @@ class KKTSolver {
   long lcpFallbacks() const { return myLCPFallbacks; }
   /// Block principal pivoting passes on the unilateral rows before a solve
   /// goes to Gauss–Seidel (default kMaxPivotPasses), where that fallback
-  /// can take the problem (at most kMaxDenseRows rows, or rigid bodies
-  /// alone); larger problems keep the pivoting's own limit of 2 rows + 5.
+  /// can take the problem: at most maxDenseRows() unilateral and friction
+  /// rows (a dense Delassus matrix), or no bilateral rows on a
+  /// block-diagonal S under Auto (rigid bodies and particles: the sparse
+  /// ContactLCP). Other problems keep the pivoting's own limit of 2 rows + 5.
   void setMaxPivotPasses(int n) { myMaxPivotPasses = std::max(n, 1); }
   int maxPivotPasses() const { return myMaxPivotPasses; }
+  /// Unilateral and friction rows past which the dense Delassus fallback
+  /// costs more than it is worth (default kMaxDenseRows): the exact
+  /// path's result then stands.
+  void setMaxDenseRows(int n) { myMaxDenseRows = std::max(n, 0); }
+  int maxDenseRows() const { return myMaxDenseRows; }
   /// Friction rows for the following solves (null: none).
   void setFriction(const FrictionRows* D) { myFriction = D; }
   /// Passes of the exact friction pass that take each sliding row's bound
@@ -208,6 +215,7 @@ class KKTSolver {
   /// and the exact path's result stands.
   static constexpr int kMaxDenseRows = 3000;
   int myMaxPivotPasses = kMaxPivotPasses;
+  int myMaxDenseRows = kMaxDenseRows;
   LinearSolverType myType;
   std::unique_ptr<LinearSolver> mySolver;     ///< for S alone
   std::unique_ptr<LinearSolver> myKKTSolver;  ///< for the KKT matrix

@@ -32,7 +32,7 @@ bool KKTSolver::solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& b
     return solved;
   }
   myPhi.setZero(nd);
-  if (nb == 0 || nb > kMaxDenseRows) return true;
+  if (nb == 0 || nb > myMaxDenseRows) return true;
   Eigen::VectorXd z = Eigen::VectorXd::Zero(nb);
   if (warm && theta.size() == nn) z.head(nn) = theta.cwiseMax(0.0);
   // The velocities with the bilateral rows alone; its factors give the

@@ -115,6 +115,8 @@ TEST(JointRates, VelocityProductsAreTheRowsRateOfChange) {
       // Trials 2 and 3 join a to ground.
       RigidBody* other = trial < 2 ? &b : nullptr;
       auto& joint = r.mech.addBodyConnector(rc.make(a, other, TDW));
+      RowCapture unlocked;
+      joint.getBilateralConstraints(unlocked);
       if (rc.locked >= 0) joint.setLocked(rc.locked, true);
       // A small error, so that G is the projection of C, and twists of a
       // few radians per second.
@@ -140,6 +142,8 @@ TEST(JointRates, VelocityProductsAreTheRowsRateOfChange) {
       ASSERT_EQ(now.rows.size(), ahead.rows.size());
       ASSERT_EQ(now.rows.size(), behind.rows.size());
       ASSERT_FALSE(now.rows.empty());
+      // A lock adds a bilateral row along the coordinate's limit wrench.
+      EXPECT_EQ(now.rows.size(), unlocked.rows.size() + (rc.locked >= 0 ? 1 : 0));
       double scale = 1;
       for (const auto& row : now.rows) scale = std::max(scale, std::abs(row.rate));
       for (size_t i = 0; i < now.rows.size(); ++i) {

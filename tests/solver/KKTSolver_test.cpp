@@ -81,17 +81,26 @@ TEST(KKTSolver, SchurPathMatchesKKTPathWithCompliantAndUnilateralRows) {
   EXPECT_GT((schur.theta.array() > 0).count(), 0);
 }
 
+/// Ten independent unilateral rows on twelve rigid blocks, some of them
+/// pushing at the solution and some not: one LCP solution, which block
+/// pivoting needs more than one pass to reach.
+struct UnilateralProblem {
+  std::mt19937 rng{7};
+  SparseMatrixd S = blockDiagonal(std::vector<int>(12, 6), rng);
+  Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(72, -3, 2);
+  ConstraintRows G, N = randomRows(10, 12, 0, rng);
+};
+
 TEST(KKTSolver, PivotingThatRunsToItsPassLimitFallsBackToTheSameSolution) {
   // Independent unilateral rows have one LCP solution. Pivoting allowed a
   // single pass cannot reach it here; the solve then goes to Gauss–Seidel
-  // over the rows' Delassus matrix (counted by lcpFallbacks()) and must end
-  // at the same impulses and velocities, with θ ≥ 0, N u − b ≥ 0 and θ
-  // complementary to it.
-  std::mt19937 rng(7);
-  const int blocks = 12;
-  SparseMatrixd S = blockDiagonal(std::vector<int>(blocks, 6), rng);
-  Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(6 * blocks, -3, 2);
-  ConstraintRows G, N = randomRows(10, blocks, 0, rng);
+  // (counted by lcpFallbacks(); here ContactLCP's, over the sparse operator
+  // of rigid blocks alone) and must end at the same impulses and
+  // velocities, with θ ≥ 0, N u − b ≥ 0 and θ complementary to it.
+  UnilateralProblem p;
+  const SparseMatrixd& S = p.S;
+  const Eigen::VectorXd& b = p.b;
+  const ConstraintRows &G = p.G, &N = p.N;
   KKTSolver exact(LinearSolverType::Auto), limited(LinearSolverType::Auto);
   limited.setMaxPivotPasses(1);
   Solution a, c;
@@ -108,6 +117,33 @@ TEST(KKTSolver, PivotingThatRunsToItsPassLimitFallsBackToTheSameSolution) {
   EXPECT_LT(c.theta.cwiseProduct(w).cwiseAbs().maxCoeff(), 1e-8 * scale);
   EXPECT_LT((c.theta - a.theta).lpNorm<Eigen::Infinity>(), 1e-6 * scale);
   EXPECT_LT((c.u - a.u).lpNorm<Eigen::Infinity>(), 1e-6 * a.u.lpNorm<Eigen::Infinity>());
+}
+
+TEST(KKTSolver, PivotingKeepsItsOwnLimitWhereNoFallbackTakesTheProblem) {
+  // The same LCP on the general KKT path (no sparse ContactLCP there): with
+  // the dense fallback allowed, one pivoting pass goes to it and ends at the
+  // solution; with the dense fallback out of reach (fewer rows allowed
+  // than the problem has), the pass limit does not apply, the pivoting
+  // runs on and ends at the solution itself, with no fallback counted.
+  UnilateralProblem p;
+  const SparseMatrixd& S = p.S;
+  const Eigen::VectorXd& b = p.b;
+  const ConstraintRows &G = p.G, &N = p.N;
+  KKTSolver exact(LinearSolverType::EigenLDLT), dense(LinearSolverType::EigenLDLT), none(LinearSolverType::EigenLDLT);
+  dense.setMaxPivotPasses(1);
+  none.setMaxPivotPasses(1);
+  none.setMaxDenseRows(5);
+  Solution a, d, c;
+  ASSERT_TRUE(exact.solve(S, true, b, G, N, a.u, a.lambda, a.theta));
+  ASSERT_TRUE(dense.solve(S, true, b, G, N, d.u, d.lambda, d.theta));
+  ASSERT_TRUE(none.solve(S, true, b, G, N, c.u, c.lambda, c.theta));
+  EXPECT_EQ(exact.lcpFallbacks(), 0);
+  EXPECT_EQ(dense.lcpFallbacks(), 1);
+  EXPECT_EQ(none.lcpFallbacks(), 0);
+  const double scale = a.theta.cwiseAbs().maxCoeff();
+  EXPECT_LT((d.theta - a.theta).lpNorm<Eigen::Infinity>(), 1e-6 * scale);
+  EXPECT_LT((c.theta - a.theta).lpNorm<Eigen::Infinity>(), 1e-12 * scale);
+  EXPECT_LT((c.u - a.u).lpNorm<Eigen::Infinity>(), 1e-12 * a.u.lpNorm<Eigen::Infinity>());
 }
 
 TEST(KKTSolver, SchurPathHandlesParticlesAndRedundantRows) {
