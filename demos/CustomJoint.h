@@ -70,9 +70,7 @@ class CustomJoint : public JointBase {
     bool providesWrenchRates() const override { return true; }
     void getWrenchRates(const RigidTransform3d&, const RigidTransform3d& TCD, const Twist& velCD, Vector3d& omegaGD,
                         std::vector<Wrench>& rates) const override {
-      const Vector3d x = TCD.R.col(0), xdot = velCD.tail<3>().cross(x);
-      const double r2 = x.x() * x.x() + x.y() * x.y();
-      omegaGD = Vector3d(0, 0, r2 > 0 ? (x.x() * xdot.y() - x.y() * xdot.x()) / r2 : 0);
+      omegaGD = Vector3d(0, 0, zAngleRate(TCD, velCD));
       rates.assign(numConstraints(), Wrench::Zero());
       for (int k : {0, 4}) rates[k].head<3>() = -omegaGD.cross(getConstraint(k).getWrenchG().head<3>());
     }

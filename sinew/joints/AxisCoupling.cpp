@@ -74,14 +74,8 @@ void AxisCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTra
 
 void AxisCoupling::getWrenchRates(const RigidTransform3d&, const RigidTransform3d& TCD, const Twist& velCD,
                                   Vector3d& omegaGD, std::vector<Wrench>& wrenchRates) const {
-  omegaGD.setZero();
-  if (myRotates) {
-    // θ = atan2(s, c) with (c, s) the xy part of C's x axis in D, which
-    // turns at C's angular velocity relative to D: θ̇ = (c ṡ − s ċ)/(c² + s²).
-    const Vector3d x = TCD.R.col(0), xdot = velCD.tail<3>().cross(x);
-    const double r2 = x[0] * x[0] + x[1] * x[1];
-    if (r2 > 0) omegaGD[2] = (x[0] * xdot[1] - x[1] * xdot[0]) / r2;
-  }
+  // G turns about D's z by θ, the angle projectToConstraints takes.
+  omegaGD = Vector3d(0, 0, myRotates ? zAngleRate(TCD, velCD) : 0.0);
   // A vector fixed in D, seen from G turning at ω_GD: ḟ = −ω_GD × f.
   wrenchRates.assign(numConstraints(), Wrench::Zero());
   for (const RigidBodyConstraint* c : myAxisConstraint)

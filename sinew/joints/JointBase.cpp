@@ -293,9 +293,9 @@ void JointBase::evaluate(const RigidTransform3d& TAW, const RigidTransform3d& TB
   // (a chord pass, a look-ahead) of a joint with no limit or lock do not,
   // nor does a pose that engages nothing (the rates' forward difference)
   // unless the coupling's wrenches turn with them. An engaging evaluation
-  // that is not errors-only refreshes them, and every integrator makes one a step
-  // (the rows' build, or the Articulated integrator's projection), well
-  // within half a turn.
+  // that is not errors-only refreshes them, and every integrator makes one
+  // a step (the rows' build, or the Articulated integrator's projection),
+  // well within half a turn.
   const bool coordinates =
       engage ? !errorsOnly || errorsNeedCoordinates() : myCoupling->usesStoredCoordinates();
   e.TCD = TDW.inverseTimes(e.TCW);

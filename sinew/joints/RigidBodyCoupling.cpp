@@ -71,6 +71,12 @@ CoordinateInfo& RigidBodyCoupling::addCoordinate(std::string name, double min, d
   return q;
 }
 
+double RigidBodyCoupling::zAngleRate(const RigidTransform3d& TCD, const Twist& velCD) {
+  const Vector3d x = TCD.R.col(0), xdot = velCD.tail<3>().cross(x);
+  const double r2 = x[0] * x[0] + x[1] * x[1];
+  return r2 > 0 ? (x[0] * xdot[1] - x[1] * xdot[0]) / r2 : 0.0;
+}
+
 void RigidBodyCoupling::updateEngaged(RigidBodyConstraint& c, double dist, double dmin, double dmax) {
   if (std::isfinite(dmin) && (!std::isfinite(dmax) || dist - dmin <= dmax - dist)) {
     c.setEngaged(1);

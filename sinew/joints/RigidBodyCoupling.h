@@ -165,6 +165,11 @@ class RigidBodyCoupling {
   /// would cross the bound, so no deadband or engagement hysteresis is
   /// needed.
   static void updateEngaged(RigidBodyConstraint& c, double dist, double dmin, double dmax);
+  /// The rate of θ = atan2 of C's x axis seen in D's x–y plane, for C
+  /// moving relative to D at velCD (D coordinates): θ̇ = (c ṡ − s ċ)/(c² +
+  /// s²) with (c, s) that axis's x and y. A coupling whose G turns about
+  /// D's z by θ gives it as the z of ω_GD (getWrenchRates).
+  static double zAngleRate(const RigidTransform3d& TCD, const Twist& velCD);
 
  protected:
   /// Adds the constraints and coordinates; call it from the constructor.

@@ -182,8 +182,9 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   if (!solveLCP(S, sPatternChanged, bf, G, N, u, lambda, theta, &converged)) return false;
   if (!converged) {
     // Pivoting cycled (redundant rows) or ran to its pass limit: the
-    // impulses of its last pass can be arbitrarily large. Gauss–Seidel over the rows' Delassus matrix
-    // instead, friction included, from no impulse.
+    // impulses of its last pass can be arbitrarily large. Gauss–Seidel
+    // over the rows' Delassus matrix instead, friction included, from no
+    // impulse.
     ++myLCPFallbacks;
     return solveByDelassus(S, bf, G, N, u, lambda, theta, false);
   }
