@@ -121,25 +121,25 @@ void ContactLCP::addRows(const ConstraintRows& rows) {
   }
 }
 
-namespace {
-using Vec6Map = Eigen::Map<const Eigen::Matrix<double, 6, 1>>;
-}
-
-double ContactLCP::residual(const Row& row, const Eigen::VectorXd& u, double z) const {
-  double w = row.r * z - row.b;
+double ContactLCP::residualBlocks(const Row& row, const Eigen::VectorXd& u, double w) const {
   const double* j = myJ.data() + row.first;
-  if (row.u0 >= 0) {  // the sweeps' common case: a contact between rigid bodies
-    w += Vec6Map(j).dot(u.segment<6>(row.u0));
-    if (row.u1 >= 0) w += Vec6Map(j + 6).dot(u.segment<6>(row.u1));
-    return w;
-  }
   for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
     const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
-    if (n == 6) w += Vec6Map(j).dot(u.segment<6>(s0));
+    if (n == 6) w += Vec6(j).dot(u.segment<6>(s0));
     else w += Eigen::Map<const Eigen::VectorXd>(j, n).dot(u.segment(s0, n));
     j += n;
   }
   return w;
+}
+
+void ContactLCP::applyBlocks(const Row& row, double dz, Eigen::VectorXd& u) const {
+  const double* y = myY.data() + row.first;
+  for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
+    const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
+    if (n == 6) u.segment<6>(s0) += dz * Vec6(y);
+    else u.segment(s0, n) += dz * Eigen::Map<const Eigen::VectorXd>(y, n);
+    y += n;
+  }
 }
 
 void ContactLCP::move(const Row& row, double& z, double target, Eigen::VectorXd& u) const {
@@ -173,21 +173,6 @@ double ContactLCP::objective(const SparseMatrixd& S, const Eigen::VectorXd& u, c
   return f;
 }
 
-void ContactLCP::apply(const Row& row, double dz, Eigen::VectorXd& u) const {
-  const double* y = myY.data() + row.first;
-  if (row.u0 >= 0) {
-    u.segment<6>(row.u0) += dz * Vec6Map(y);
-    if (row.u1 >= 0) u.segment<6>(row.u1) += dz * Vec6Map(y + 6);
-    return;
-  }
-  for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
-    const int s0 = myStarts[myRowBlocks[k]], n = myStarts[myRowBlocks[k] + 1] - s0;
-    if (n == 6) u.segment<6>(s0) += dz * Vec6Map(y);
-    else u.segment(s0, n) += dz * Eigen::Map<const Eigen::VectorXd>(y, n);
-    y += n;
-  }
-}
-
 bool ContactLCP::conjugateStep(int nn, int nd, const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta,
                                Eigen::VectorXd& phi) {
   myZSwept.resize(nn + nd);
@@ -195,20 +180,31 @@ bool ContactLCP::conjugateStep(int nn, int nd, const FrictionRows* D, Eigen::Vec
   const double step2 = (myZSwept - myZPrev).squaredNorm();
   const bool go = myHaveDir && myLastStep2 > 0 && step2 <= myLastStep2;
   if (go) {
-    // Normal rows first, so that friction keeps within μ times the normal
-    // impulse it will have.
+    // u is linear in z: the unprojected step moves it by β times the
+    // velocity change of the direction (one vector update instead of a
+    // row update per row); the rows the bounds cut short are then moved
+    // back by what they lose. Normal rows first, so that friction keeps
+    // within μ times the normal impulse it will have.
     const double beta = step2 / myLastStep2;
-    for (int i = 0; i < nn; ++i) move(myRows[i], theta[i], std::max(theta[i] + beta * myDir[i], 0.0), u);
+    u += beta * myDirU;
+    auto project = [&](const Row& row, double& z, double d, double lo, double hi) {
+      const double free = z + beta * d, target = std::clamp(free, lo, hi);
+      if (target != free) apply(row, target - free, u);
+      z = target;
+    };
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < nn; ++i) project(myRows[i], theta[i], myDir[i], 0.0, inf);
     for (int k = 0; k < nd; ++k) {
       const double bound = D->mu[k] * theta[D->normalRow[k]];
-      move(myRows[nn + k], phi[k], std::clamp(phi[k] + beta * myDir[nn + k], -bound, bound), u);
+      project(myRows[nn + k], phi[k], myDir[nn + k], -bound, bound);
     }
   }
   // The direction: where this sweep and its step went (restarted, the
-  // sweep's own step, when β would exceed 1).
+  // sweep's own step, when β would exceed 1), in z and in u.
   myDir.resize(nn + nd);
   myDir << theta, phi;
   myDir -= myZPrev;
+  myDirU = u - myUPrev;
   myHaveDir = true;
   myLastStep2 = step2;
   return go;
@@ -302,7 +298,10 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   }
   while (!myConverged && !myStalled && mySweeps < mySettings.maxSweeps) {
     ++mySweeps;
-    if (cg) myZPrev << theta, phi;
+    if (cg) {
+      myZPrev << theta, phi;
+      myUPrev = u;
+    }
     double largest = 0;
     for (int i = 0; i < nn; ++i) {
       update(myRows[i], theta[i], 0.0, inf, largest);
