@@ -227,19 +227,53 @@ void TriangleBVTree::overlappingLeaves(int node, int otherNode, const PairQuery&
   }
 }
 
+namespace {
+/// Scratch of crossings(): the other tree's vertices mapped into this
+/// tree's coordinates, and both trees' triangle normals, each computed the
+/// first time a leaf pair needs it in a query (stamped with the query's
+/// number): a triangle meets several leaves of the other tree, and every
+/// triangle of its leaf.
+struct CrossingScratch {
+  unsigned query = 0;
+  std::vector<unsigned> vertexStamp, otherStamp, ownStamp;
+  std::vector<Vector3d> vertices, otherNormals, ownNormals;
+};
+
+void fit(std::vector<unsigned>& stamps, std::vector<Vector3d>& values, size_t n) {
+  if (stamps.size() < n) stamps.resize(n, 0), values.resize(n);
+}
+}  // namespace
+
 void TriangleBVTree::crossings(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Vector3d& t,
                                std::vector<Crossing>& out) const {
   if (myNodes.empty() || other.myNodes.empty()) return;
+  thread_local CrossingScratch s;
+  if (++s.query == 0) {  // the stamps wrapped around: none may match
+    for (auto* v : {&s.vertexStamp, &s.otherStamp, &s.ownStamp}) std::fill(v->begin(), v->end(), 0u);
+    s.query = 1;
+  }
+  fit(s.vertexStamp, s.vertices, other.myVerts.size());
+  fit(s.otherStamp, s.otherNormals, other.myTris.size());
+  fit(s.ownStamp, s.ownNormals, myTris.size());
+  auto vertex = [&](int v) -> const Vector3d& {
+    if (s.vertexStamp[v] != s.query) s.vertexStamp[v] = s.query, s.vertices[v] = R * other.myVerts[v] + t;
+    return s.vertices[v];
+  };
   const PairQuery q(other, R, t);
   overlappingLeaves(0, 0, q, [&](const Node& a, const Node& b) {
-    Vector3d u[3], p, r;
+    Vector3d p, r;
     for (int j = b.first; j < b.first + b.count; ++j) {
       const int tb = other.myOrder[j];
-      for (int k = 0; k < 3; ++k) u[k] = R * other.myVerts[other.myTris[tb].v[k]] + t;
+      const Tri& T = other.myTris[tb];
+      const Vector3d &u0 = vertex(T.v[0]), &u1 = vertex(T.v[1]), &u2 = vertex(T.v[2]);
+      if (s.otherStamp[tb] != s.query) s.otherStamp[tb] = s.query, s.otherNormals[tb] = triangleNormal(u0, u1, u2);
+      const Vector3d& nB = s.otherNormals[tb];
       for (int i = a.first; i < a.first + a.count; ++i) {
-        const Tri& ta = myTris[myOrder[i]];
-        if (intersectTriangles(myVerts[ta.v[0]], myVerts[ta.v[1]], myVerts[ta.v[2]], u[0], u[1], u[2], p, r))
-          out.push_back({myOrder[i], tb, p, r});
+        const int ta = myOrder[i];
+        const Tri& A = myTris[ta];
+        const Vector3d &a0 = myVerts[A.v[0]], &a1 = myVerts[A.v[1]], &a2 = myVerts[A.v[2]];
+        if (s.ownStamp[ta] != s.query) s.ownStamp[ta] = s.query, s.ownNormals[ta] = triangleNormal(a0, a1, a2);
+        if (intersectTriangles(a0, a1, a2, s.ownNormals[ta], u0, u1, u2, nB, p, r)) out.push_back({ta, tb, p, r});
       }
     }
   });

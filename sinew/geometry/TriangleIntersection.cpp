@@ -13,11 +13,11 @@ namespace {
 /// The points where triangle (t0, t1, t2), with signed plane distances d,
 /// meets the plane: one on each edge whose ends lie on opposite sides, a
 /// vertex on the plane counting as above it. Returns their number (2).
-int planeCrossing(const Vector3d* t, const double* d, Vector3d* out) {
+int planeCrossing(const Vector3d* const* t, const double* d, Vector3d* out) {
   int n = 0;
   for (int i = 0; i < 3 && n < 2; ++i) {
     const int j = (i + 1) % 3;
-    if ((d[i] < 0) != (d[j] < 0)) out[n++] = t[i] + (d[i] / (d[i] - d[j])) * (t[j] - t[i]);
+    if ((d[i] < 0) != (d[j] < 0)) out[n++] = *t[i] + (d[i] / (d[i] - d[j])) * (*t[j] - *t[i]);
   }
   return n;
 }
@@ -30,10 +30,10 @@ int planeCrossing(const Vector3d* t, const double* d, Vector3d* out) {
 /// size, whose sides are coplanar — crosses it along that edge, and the
 /// contour closes, while faces that only touch from one side, or lie in
 /// one plane, do not cross.
-bool classify(const Vector3d* t, const Vector3d& n, const Vector3d& o, double* d) {
+bool classify(const Vector3d* const* t, const Vector3d& n, const Vector3d& o, double* d) {
   double scale = 0;
   for (int i = 0; i < 3; ++i) {
-    d[i] = n.dot(t[i] - o);
+    d[i] = n.dot(*t[i] - o);
     scale = std::max(scale, std::abs(d[i]));
   }
   const double eps = 1e-12 * scale;
@@ -47,7 +47,7 @@ bool classify(const Vector3d* t, const Vector3d& n, const Vector3d& o, double* d
 }
 
 /// The two crossing points of a triangle, ordered along direction D.
-bool crossingSpan(const Vector3d* t, const double* d, const Vector3d& D, Vector3d& lo, Vector3d& hi, double& tlo,
+bool crossingSpan(const Vector3d* const* t, const double* d, const Vector3d& D, Vector3d& lo, Vector3d& hi, double& tlo,
                   double& thi) {
   Vector3d pts[3];
   const int n = planeCrossing(t, d, pts);
@@ -66,8 +66,14 @@ bool crossingSpan(const Vector3d* t, const double* d, const Vector3d& D, Vector3
 
 bool intersectTriangles(const Vector3d& a0, const Vector3d& a1, const Vector3d& a2, const Vector3d& b0,
                         const Vector3d& b1, const Vector3d& b2, Vector3d& p, Vector3d& q) {
-  const Vector3d A[3] = {a0, a1, a2}, B[3] = {b0, b1, b2};
-  const Vector3d nA = (a1 - a0).cross(a2 - a0), nB = (b1 - b0).cross(b2 - b0);
+  return intersectTriangles(a0, a1, a2, triangleNormal(a0, a1, a2), b0, b1, b2, triangleNormal(b0, b1, b2), p, q);
+}
+
+bool intersectTriangles(const Vector3d& a0, const Vector3d& a1, const Vector3d& a2, const Vector3d& nA,
+                        const Vector3d& b0, const Vector3d& b1, const Vector3d& b2, const Vector3d& nB, Vector3d& p,
+                        Vector3d& q) {
+  const Vector3d* const A[3] = {&a0, &a1, &a2};
+  const Vector3d* const B[3] = {&b0, &b1, &b2};
   double dA[3], dB[3];  // A's vertices against B's plane, and B's against A's
   if (!classify(A, nB, b0, dA) || !classify(B, nA, a0, dB)) return false;
   const Vector3d D = nA.cross(nB);

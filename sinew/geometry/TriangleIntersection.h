@@ -20,4 +20,17 @@ bool intersectTriangles(const Eigen::Vector3d& a0, const Eigen::Vector3d& a1, co
                         const Eigen::Vector3d& b0, const Eigen::Vector3d& b1, const Eigen::Vector3d& b2,
                         Eigen::Vector3d& p, Eigen::Vector3d& q);
 
+/// The normal that intersectTriangles takes for triangle (a, b, c): (b − a)
+/// × (c − a), not normalized.
+inline Eigen::Vector3d triangleNormal(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen::Vector3d& c) {
+  return (b - a).cross(c - a);
+}
+
+/// The same with each triangle's normal given, as triangleNormal computes
+/// it (the same result bit for bit): a caller that tests one triangle
+/// against many computes its normal once.
+bool intersectTriangles(const Eigen::Vector3d& a0, const Eigen::Vector3d& a1, const Eigen::Vector3d& a2,
+                        const Eigen::Vector3d& nA, const Eigen::Vector3d& b0, const Eigen::Vector3d& b1,
+                        const Eigen::Vector3d& b2, const Eigen::Vector3d& nB, Eigen::Vector3d& p, Eigen::Vector3d& q);
+
 }  // namespace sinew

@@ -69,42 +69,60 @@ bool ContactLCP::invertBlocks(const SparseMatrixd& S, bool sPatternChanged) {
   // Each block's columns are contiguous in S's value array.
   for (size_t b = 0; b + 1 < myStarts.size(); ++b) {
     const int size = myStarts[b + 1] - myStarts[b];
-    Eigen::Map<const Eigen::MatrixXd> Sb(S.valuePtr() + S.outerIndexPtr()[myStarts[b]], size, size);
-    Eigen::LLT<Eigen::MatrixXd> llt(Sb);
+    const double* Sb = S.valuePtr() + S.outerIndexPtr()[myStarts[b]];
+    double* inv = myInv.data() + myInvOffset[b];
+    if (size == 6) {  // a rigid body: fixed size, no allocation
+      const Eigen::LLT<Eigen::Matrix<double, 6, 6>> llt(Eigen::Map<const Eigen::Matrix<double, 6, 6>>{Sb});
+      if (llt.info() != Eigen::Success) return false;
+      Eigen::Map<Eigen::Matrix<double, 6, 6>> inv6(inv);
+      inv6 = llt.solve(Eigen::Matrix<double, 6, 6>::Identity());
+      continue;
+    }
+    Eigen::LLT<Eigen::MatrixXd> llt(Eigen::Map<const Eigen::MatrixXd>(Sb, size, size));
     if (llt.info() != Eigen::Success) return false;
-    Eigen::Map<Eigen::MatrixXd>(myInv.data() + myInvOffset[b], size, size) =
-        llt.solve(Eigen::MatrixXd::Identity(size, size));
+    Eigen::Map<Eigen::MatrixXd>(inv, size, size) = llt.solve(Eigen::MatrixXd::Identity(size, size));
   }
   return true;
 }
 
-void ContactLCP::addRows(const ConstraintRows& rows) {
+void ContactLCP::addRows(const ConstraintRows& rows, ConstraintRows::EntryLists& lists) {
   const int m = rows.numRows();
-  rows.entryLists(myScratch);
+  rows.entryLists(lists);
   for (int i = 0; i < m; ++i) {
-    auto& entries = myScratch[i];
     Row row;
     row.first = static_cast<int>(myJ.size());
-    // The blocks (bodies) the row touches: a contact touches one or two.
+    // The blocks (bodies) the row touches, in the order its entries name
+    // them (a contact touches one or two), each with its segment of J.
     row.firstBlock = static_cast<int>(myRowBlocks.size());
-    for (auto [col, v] : entries) {
+    for (auto [col, v] : lists[i]) {
       const int b = myBlockOf[col];
-      if (std::find(myRowBlocks.begin() + row.firstBlock, myRowBlocks.end(), b) == myRowBlocks.end())
+      int at = row.first;
+      size_t k = row.firstBlock;
+      for (; k < myRowBlocks.size() && myRowBlocks[k] != b; ++k) at += myStarts[myRowBlocks[k] + 1] - myStarts[myRowBlocks[k]];
+      if (k == myRowBlocks.size()) {
         myRowBlocks.push_back(b);
+        myJ.resize(at + myStarts[b + 1] - myStarts[b], 0.0);
+      }
+      myJ[at + col - myStarts[b]] += v;
     }
     row.numBlocks = static_cast<int>(myRowBlocks.size()) - row.firstBlock;
+    myY.resize(myJ.size());
+    int at = row.first;
     for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k) {
-      const int b = myRowBlocks[k], s0 = myStarts[b], size = myStarts[b + 1] - s0;
-      const int at = static_cast<int>(myJ.size());
-      myJ.resize(at + size, 0.0);
-      for (auto [col, v] : entries)
-        if (myBlockOf[col] == b) myJ[at + col - s0] += v;
-      // y = S⁻¹ jᵀ over the block.
-      Eigen::Map<const Eigen::MatrixXd> inv(myInv.data() + myInvOffset[b], size, size);
-      Eigen::Map<const Eigen::VectorXd> j(myJ.data() + at, size);
-      const Eigen::VectorXd y = inv * j;
-      myY.insert(myY.end(), y.data(), y.data() + size);
-      row.a += j.dot(y);
+      const int b = myRowBlocks[k], size = myStarts[b + 1] - myStarts[b];
+      // y = S⁻¹ jᵀ over the block (a rigid body's 6 × 6 at fixed size).
+      const double* inv = myInv.data() + myInvOffset[b];
+      if (size == 6) {
+        Eigen::Map<Eigen::Matrix<double, 6, 1>> y(myY.data() + at);
+        y.noalias() = Eigen::Map<const Eigen::Matrix<double, 6, 6>>(inv) * Vec6(myJ.data() + at);
+        row.a += Vec6(myJ.data() + at).dot(y);
+      } else {
+        Eigen::Map<Eigen::VectorXd> y(myY.data() + at, size);
+        Eigen::Map<const Eigen::VectorXd> j(myJ.data() + at, size);
+        y.noalias() = Eigen::Map<const Eigen::MatrixXd>(inv, size, size) * j;
+        row.a += j.dot(y);
+      }
+      at += size;
     }
     bool rigid = row.numBlocks <= 2;
     for (int k = row.firstBlock; k < row.firstBlock + row.numBlocks; ++k)
@@ -218,16 +236,17 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   u.resize(S.rows());
   for (size_t b = 0; b + 1 < myStarts.size(); ++b) {
     const int s0 = myStarts[b], size = myStarts[b + 1] - s0;
-    u.segment(s0, size) = Eigen::Map<const Eigen::MatrixXd>(myInv.data() + myInvOffset[b], size, size) *
-                          bf.segment(s0, size);
+    const double* inv = myInv.data() + myInvOffset[b];
+    if (size == 6) u.segment<6>(s0).noalias() = Eigen::Map<const Eigen::Matrix<double, 6, 6>>(inv) * bf.segment<6>(s0);
+    else u.segment(s0, size).noalias() = Eigen::Map<const Eigen::MatrixXd>(inv, size, size) * bf.segment(s0, size);
   }
   myRows.clear();
   myRowBlocks.clear();
   myJ.clear();
   myY.clear();
-  addRows(N);
+  addRows(N, myEntriesN);
   const int nn = N.numRows(), nd = D ? D->numRows() : 0;
-  if (nd > 0) addRows(D->rows);
+  if (nd > 0) addRows(D->rows, myEntriesD);
   // The friction rows of each normal row.
   std::vector<int> start(nn + 1, 0), friction(nd);
   for (int k = 0; k < nd; ++k) ++start[D->normalRow[k] + 1];
@@ -278,6 +297,47 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
     largest = std::max(largest, std::abs(dz) * row.a);
   };
   constexpr double inf = std::numeric_limits<double>::infinity();
+  // A contact between rigid bodies whose friction rows act on its bodies
+  // (as a contact's do): its rows are swept together on a copy of the two
+  // bodies' velocities held in registers, the same updates in the same
+  // order as update() makes them, without storing and reloading u between
+  // its rows.
+  std::vector<char>& onItsBodies = myOnItsBodies;
+  onItsBodies.assign(nn, 0);
+  for (int i = 0; i < nn; ++i) {
+    bool same = myRows[i].u0 >= 0;
+    for (int f = start[i]; f < start[i + 1] && same; ++f)
+      same = myRows[nn + friction[f]].u0 == myRows[i].u0 && myRows[nn + friction[f]].u1 == myRows[i].u1;
+    onItsBodies[i] = same;
+  }
+  auto sweepContact = [&](const Row& normal, double& theta_i, int f0, int f1, double& largest) {
+    using Vector6d = Eigen::Matrix<double, 6, 1>;
+    const bool two = normal.u1 >= 0;
+    Vector6d ua = u.segment<6>(normal.u0), ub = two ? Vector6d(u.segment<6>(normal.u1)) : Vector6d::Zero();
+    auto local = [&](const Row& row, double& z, double lo, double hi) {
+      if (row.a <= 0) return;
+      const double* j = myJ.data() + row.first;
+      double w = row.r * z - row.b;
+      w += Vec6(j).dot(ua);
+      if (two) w += Vec6(j + 6).dot(ub);
+      const double zn = std::clamp(z - w * row.invA, lo, hi);
+      const double dz = zn - z;
+      if (dz == 0) return;
+      const double* y = myY.data() + row.first;
+      ua += dz * Vec6(y);
+      if (two) ub += dz * Vec6(y + 6);
+      z = zn;
+      largest = std::max(largest, std::abs(dz) * row.a);
+    };
+    local(normal, theta_i, 0.0, inf);
+    for (int f = f0; f < f1; ++f) {
+      const int k = friction[f];
+      const double bound = D->mu[k] * theta_i;
+      local(myRows[nn + k], phi[k], -bound, bound);
+    }
+    u.segment<6>(normal.u0) = ua;
+    if (two) u.segment<6>(normal.u1) = ub;
+  };
   SweepStallCheck stall(mySettings.maxSweeps);
   myStalled = false;
   const bool cg = mySettings.conjugateGradient;
@@ -304,7 +364,12 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
     }
     double largest = 0;
     for (int i = 0; i < nn; ++i) {
-      update(myRows[i], theta[i], 0.0, inf, largest);
+      const Row& normal = myRows[i];
+      if (onItsBodies[i]) {
+        sweepContact(normal, theta[i], start[i], start[i + 1], largest);
+        continue;
+      }
+      update(normal, theta[i], 0.0, inf, largest);
       // Its friction rows, bounded by μ times the normal impulse now.
       for (int f = start[i]; f < start[i + 1]; ++f) {
         const int k = friction[f];

@@ -94,7 +94,10 @@ class ContactLCP {
     int u0 = -1, u1 = -1;
   };
   bool invertBlocks(const SparseMatrixd& S, bool sPatternChanged);
-  void addRows(const ConstraintRows& rows);
+  /// Appends the rows, their entries listed in `lists` (kept from solve to
+  /// solve, one for N and one for D, so that their vectors keep their
+  /// capacity).
+  void addRows(const ConstraintRows& rows, std::vector<std::vector<std::pair<int, double>>>& lists);
   /// The row's velocity w = J u + R z − b. Inline for the sweeps' common
   /// case, a contact between rigid bodies (a call costs as much as the
   /// row's arithmetic); other rows go through their block tables.
@@ -134,8 +137,9 @@ class ContactLCP {
   std::vector<double> myInv;
   std::vector<Row> myRows;        ///< N's rows, then D's
   std::vector<int> myRowBlocks;  ///< the blocks of each row, row after row
+  std::vector<char> myOnItsBodies;  ///< per normal row: it and its friction rows act on the same two rigid bodies
   std::vector<double> myJ, myY;
-  std::vector<std::vector<std::pair<int, double>>> myScratch;  ///< entries of each row while building (ConstraintRows::EntryLists)
+  std::vector<std::vector<std::pair<int, double>>> myEntriesN, myEntriesD;  ///< entries of each row while building (ConstraintRows::EntryLists)
   int mySweeps = 0;
   bool myConverged = false, myStalled = false;
   // NNCG: z before the last sweep, after it, the direction, |Δz|² of the last sweep.
