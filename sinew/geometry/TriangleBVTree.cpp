@@ -229,18 +229,29 @@ void TriangleBVTree::overlappingLeaves(int node, int otherNode, const PairQuery&
 
 namespace {
 /// Scratch of crossings(): the other tree's vertices mapped into this
-/// tree's coordinates, and both trees' triangle normals, each computed the
-/// first time a leaf pair needs it in a query (stamped with the query's
-/// number): a triangle meets several leaves of the other tree, and every
-/// triangle of its leaf.
+/// tree's coordinates, and both trees' triangle normals and boxes, each
+/// computed the first time a leaf pair needs it in a query (stamped with
+/// the query's number): a triangle meets several leaves of the other tree,
+/// and every triangle of its leaf.
 struct CrossingScratch {
+  struct Tri {
+    Vector3d normal, lo, hi;  ///< as intersectTriangles takes it; its box
+  };
   unsigned query = 0;
   std::vector<unsigned> vertexStamp, otherStamp, ownStamp;
-  std::vector<Vector3d> vertices, otherNormals, ownNormals;
+  std::vector<Vector3d> vertices;
+  std::vector<Tri> other, own;
 };
 
-void fit(std::vector<unsigned>& stamps, std::vector<Vector3d>& values, size_t n) {
+template <class T>
+void fit(std::vector<unsigned>& stamps, std::vector<T>& values, size_t n) {
   if (stamps.size() < n) stamps.resize(n, 0), values.resize(n);
+}
+
+void describe(CrossingScratch::Tri& t, const Vector3d& a, const Vector3d& b, const Vector3d& c) {
+  t.normal = triangleNormal(a, b, c);
+  t.lo = a.cwiseMin(b).cwiseMin(c);
+  t.hi = a.cwiseMax(b).cwiseMax(c);
 }
 }  // namespace
 
@@ -253,12 +264,16 @@ void TriangleBVTree::crossings(const TriangleBVTree& other, const Eigen::Matrix3
     s.query = 1;
   }
   fit(s.vertexStamp, s.vertices, other.myVerts.size());
-  fit(s.otherStamp, s.otherNormals, other.myTris.size());
-  fit(s.ownStamp, s.ownNormals, myTris.size());
+  fit(s.otherStamp, s.other, other.myTris.size());
+  fit(s.ownStamp, s.own, myTris.size());
   auto vertex = [&](int v) -> const Vector3d& {
     if (s.vertexStamp[v] != s.query) s.vertexStamp[v] = s.query, s.vertices[v] = R * other.myVerts[v] + t;
     return s.vertices[v];
   };
+  // Two triangles whose boxes are apart cannot cross. The boxes are grown
+  // by far more than the round-off of intersectTriangles' crossing points,
+  // so that no crossing it would find is skipped.
+  const double grow = 1e-9 * (bounds().diagonal().norm() + other.bounds().diagonal().norm() + t.norm());
   const PairQuery q(other, R, t);
   overlappingLeaves(0, 0, q, [&](const Node& a, const Node& b) {
     Vector3d p, r;
@@ -266,14 +281,21 @@ void TriangleBVTree::crossings(const TriangleBVTree& other, const Eigen::Matrix3
       const int tb = other.myOrder[j];
       const Tri& T = other.myTris[tb];
       const Vector3d &u0 = vertex(T.v[0]), &u1 = vertex(T.v[1]), &u2 = vertex(T.v[2]);
-      if (s.otherStamp[tb] != s.query) s.otherStamp[tb] = s.query, s.otherNormals[tb] = triangleNormal(u0, u1, u2);
-      const Vector3d& nB = s.otherNormals[tb];
+      CrossingScratch::Tri& B = s.other[tb];
+      if (s.otherStamp[tb] != s.query) {
+        s.otherStamp[tb] = s.query;
+        describe(B, u0, u1, u2);
+        B.lo.array() -= grow;
+        B.hi.array() += grow;
+      }
       for (int i = a.first; i < a.first + a.count; ++i) {
         const int ta = myOrder[i];
-        const Tri& A = myTris[ta];
-        const Vector3d &a0 = myVerts[A.v[0]], &a1 = myVerts[A.v[1]], &a2 = myVerts[A.v[2]];
-        if (s.ownStamp[ta] != s.query) s.ownStamp[ta] = s.query, s.ownNormals[ta] = triangleNormal(a0, a1, a2);
-        if (intersectTriangles(a0, a1, a2, s.ownNormals[ta], u0, u1, u2, nB, p, r)) out.push_back({ta, tb, p, r});
+        const Tri& TA = myTris[ta];
+        const Vector3d &a0 = myVerts[TA.v[0]], &a1 = myVerts[TA.v[1]], &a2 = myVerts[TA.v[2]];
+        CrossingScratch::Tri& A = s.own[ta];
+        if (s.ownStamp[ta] != s.query) s.ownStamp[ta] = s.query, describe(A, a0, a1, a2);
+        if ((A.lo.array() > B.hi.array()).any() || (B.lo.array() > A.hi.array()).any()) continue;
+        if (intersectTriangles(a0, a1, a2, A.normal, u0, u1, u2, B.normal, p, r)) out.push_back({ta, tb, p, r});
       }
     }
   });

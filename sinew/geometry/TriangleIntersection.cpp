@@ -31,12 +31,14 @@ int planeCrossing(const Vector3d* const* t, const double* d, Vector3d* out) {
 /// contour closes, while faces that only touch from one side, or lie in
 /// one plane, do not cross.
 bool classify(const Vector3d* const* t, const Vector3d& n, const Vector3d& o, double* d) {
-  double scale = 0;
-  for (int i = 0; i < 3; ++i) {
-    d[i] = n.dot(*t[i] - o);
-    scale = std::max(scale, std::abs(d[i]));
-  }
-  const double eps = 1e-12 * scale;
+  for (int i = 0; i < 3; ++i) d[i] = n.dot(*t[i] - o);
+  const double lo = std::min({d[0], d[1], d[2]}), hi = std::max({d[0], d[1], d[2]});
+  // Most pairs a tree offers lie wholly to one side: all above (none can
+  // be below), or all below by more than the round-off band the largest
+  // distance sets (none counts as on the plane). The same answers as the
+  // full test below, sooner.
+  if (lo > 0 || hi < 1e-12 * lo) return false;
+  const double eps = 1e-12 * std::max(-lo, hi);
   bool below = false, above = false;
   for (int i = 0; i < 3; ++i) {
     if (std::abs(d[i]) <= eps) d[i] = 0;
