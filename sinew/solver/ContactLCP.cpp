@@ -183,19 +183,15 @@ double ContactLCP::objective(const SparseMatrixd& S, const Eigen::VectorXd& u, c
         for (int r = 0; r < n; ++r) f += 0.5 * (u[s0 + r] - myUFree[s0 + r]) * Sb[r + c * n] * (u[s0 + c] - myUFree[s0 + c]);
     }
   }
-  const int nn = static_cast<int>(theta.size());
-  for (size_t i = 0; i < myRows.size(); ++i) {
-    const double z = static_cast<int>(i) < nn ? theta[i] : phi[i - nn];
-    f += (0.5 * myRows[i].r * z - myC[i]) * z;
-  }
+  const Eigen::Index nn = theta.size(), nd = phi.size();
+  f += (0.5 * myR.head(nn).cwiseProduct(theta) - myC.head(nn)).dot(theta);
+  f += (0.5 * myR.tail(nd).cwiseProduct(phi) - myC.tail(nd)).dot(phi);
   return f;
 }
 
 bool ContactLCP::conjugateStep(int nn, int nd, const FrictionRows* D, Eigen::VectorXd& u, Eigen::VectorXd& theta,
                                Eigen::VectorXd& phi) {
-  myZSwept.resize(nn + nd);
-  myZSwept << theta, phi;
-  const double step2 = (myZSwept - myZPrev).squaredNorm();
+  const double step2 = (theta - myZPrev.head(nn)).squaredNorm() + (phi - myZPrev.tail(nd)).squaredNorm();
   const bool go = myHaveDir && myLastStep2 > 0 && step2 <= myLastStep2;
   if (go) {
     // u is linear in z: the unprojected step moves it by β times the
@@ -220,8 +216,8 @@ bool ContactLCP::conjugateStep(int nn, int nd, const FrictionRows* D, Eigen::Vec
   // The direction: where this sweep and its step went (restarted, the
   // sweep's own step, when β would exceed 1), in z and in u.
   myDir.resize(nn + nd);
-  myDir << theta, phi;
-  myDir -= myZPrev;
+  myDir.head(nn) = theta - myZPrev.head(nn);
+  myDir.tail(nd) = phi - myZPrev.tail(nd);
   myDirU = u - myUPrev;
   myHaveDir = true;
   myLastStep2 = step2;
@@ -260,7 +256,9 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   double scale = 0;
   myUFree = u;
   myC.resize(myRows.size());
+  myR.resize(myRows.size());
   for (size_t i = 0; i < myRows.size(); ++i) {
+    myR[i] = myRows[i].r;  // contiguous, for the objective
     myC[i] = -residual(myRows[i], u, 0);  // b − J u_free: the objective's linear term
     scale = std::max({scale, std::abs(myRows[i].b), std::abs(myC[i])});
   }
@@ -359,7 +357,8 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   while (!myConverged && !myStalled && mySweeps < mySettings.maxSweeps) {
     ++mySweeps;
     if (cg) {
-      myZPrev << theta, phi;
+      myZPrev.head(nn) = theta;
+      myZPrev.tail(nd) = phi;
       myUPrev = u;
     }
     double largest = 0;

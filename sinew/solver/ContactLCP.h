@@ -142,10 +142,10 @@ class ContactLCP {
   std::vector<std::vector<std::pair<int, double>>> myEntriesN, myEntriesD;  ///< entries of each row while building (ConstraintRows::EntryLists)
   int mySweeps = 0;
   bool myConverged = false, myStalled = false;
-  // NNCG: z before the last sweep, after it, the direction, |Δz|² of the last sweep.
-  Eigen::VectorXd myZPrev, myZSwept, myDir, myZLowest;
+  // NNCG: z before the last sweep, the direction, the lowest iterate measured; |Δz|² of the last sweep.
+  Eigen::VectorXd myZPrev, myDir, myZLowest;
   Eigen::VectorXd myUPrev, myDirU;  ///< u before the last sweep; u's change along myDir
-  Eigen::VectorXd myUFree, myC;  ///< S⁻¹b_f, and c = b − J u_free of each row
+  Eigen::VectorXd myUFree, myC, myR;  ///< S⁻¹b_f; c = b − J u_free and the compliance r of each row
   double myLastStep2 = 0;
   bool myHaveDir = false;
 };
