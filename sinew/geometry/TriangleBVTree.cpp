@@ -271,9 +271,13 @@ void TriangleBVTree::crossings(const TriangleBVTree& other, const Eigen::Matrix3
     return s.vertices[v];
   };
   // Two triangles whose boxes are apart cannot cross. The boxes are grown
-  // by far more than the round-off of intersectTriangles' crossing points,
-  // so that no crossing it would find is skipped.
-  const double grow = 1e-9 * (bounds().diagonal().norm() + other.bounds().diagonal().norm() + t.norm());
+  // by far more than the round-off of intersectTriangles' crossing points
+  // (relative to the coordinates' size, which a mesh far from its origin
+  // sets, not its extent), so that no crossing it would find is skipped.
+  auto extent = [](const Eigen::AlignedBox3d& b) {
+    return b.diagonal().norm() + std::max(b.min().cwiseAbs().maxCoeff(), b.max().cwiseAbs().maxCoeff());
+  };
+  const double grow = 1e-9 * (extent(bounds()) + extent(other.bounds()) + t.norm());
   const PairQuery q(other, R, t);
   overlappingLeaves(0, 0, q, [&](const Node& a, const Node& b) {
     Vector3d p, r;

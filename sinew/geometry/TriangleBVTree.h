@@ -65,7 +65,11 @@ class TriangleBVTree {
   /// TRI_INTERSECTION collider, §8.4.2): box-overlap descent of both
   /// hierarchies (two boxes overlap when each overlaps the other turned
   /// into its axes and boxed again), then intersectTriangles on the leaf
-  /// pairs.
+  /// pairs' triangles whose own boxes meet (grown by 1e-9 of the
+  /// coordinates' size: the pairs it skips cannot cross). Each query maps
+  /// the other tree's vertices and computes both trees' triangle normals
+  /// once, in a scratch kept per thread (it grows to the largest meshes
+  /// queried).
   void crossings(const TriangleBVTree& other, const Eigen::Matrix3d& R, const Eigen::Vector3d& t,
                  std::vector<Crossing>& out) const;
   /// Appends the pairs (this tree's triangle, other's triangle) whose

@@ -38,7 +38,9 @@ bool classify(const Vector3d* const* t, const Vector3d& n, const Vector3d& o, do
   // distance sets (none counts as on the plane). The same answers as the
   // full test below, sooner.
   if (lo > 0 || hi < 1e-12 * lo) return false;
-  const double eps = 1e-12 * std::max(-lo, hi);
+  double scale = 0;  // as the band is taken where no early answer is given (a NaN distance is ignored)
+  for (int i = 0; i < 3; ++i) scale = std::max(scale, std::abs(d[i]));
+  const double eps = 1e-12 * scale;
   bool below = false, above = false;
   for (int i = 0; i < 3; ++i) {
     if (std::abs(d[i]) <= eps) d[i] = 0;

@@ -285,14 +285,20 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
   const double tol = mySettings.tolerance * scale;
   mySweeps = 0;
   myConverged = scale == 0;
-  auto update = [&](const Row& row, double& z, double lo, double hi, double& largest) {
+  // One projected Gauss–Seidel update of a row: its impulse to the value
+  // within [lo, hi] nearest the one that zeroes its velocity `w(z)`, and
+  // `add(dz)` moves the velocities it acts on.
+  auto step = [](const Row& row, double& z, double lo, double hi, double& largest, auto&& w, auto&& add) {
     if (row.a <= 0) return;
-    const double zn = std::clamp(z - residual(row, u, z) * row.invA, lo, hi);
+    const double zn = std::clamp(z - w(z) * row.invA, lo, hi);
     const double dz = zn - z;
     if (dz == 0) return;
-    apply(row, dz, u);
+    add(dz);
     z = zn;
     largest = std::max(largest, std::abs(dz) * row.a);
+  };
+  auto update = [&](const Row& row, double& z, double lo, double hi, double& largest) {
+    step(row, z, lo, hi, largest, [&](double zz) { return residual(row, u, zz); }, [&](double dz) { apply(row, dz, u); });
   };
   constexpr double inf = std::numeric_limits<double>::infinity();
   // A contact between rigid bodies whose friction rows act on its bodies
@@ -312,20 +318,21 @@ bool ContactLCP::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen
     using Vector6d = Eigen::Matrix<double, 6, 1>;
     const bool two = normal.u1 >= 0;
     Vector6d ua = u.segment<6>(normal.u0), ub = two ? Vector6d(u.segment<6>(normal.u1)) : Vector6d::Zero();
+    // residual() and apply() on the copies.
     auto local = [&](const Row& row, double& z, double lo, double hi) {
-      if (row.a <= 0) return;
-      const double* j = myJ.data() + row.first;
-      double w = row.r * z - row.b;
-      w += Vec6(j).dot(ua);
-      if (two) w += Vec6(j + 6).dot(ub);
-      const double zn = std::clamp(z - w * row.invA, lo, hi);
-      const double dz = zn - z;
-      if (dz == 0) return;
-      const double* y = myY.data() + row.first;
-      ua += dz * Vec6(y);
-      if (two) ub += dz * Vec6(y + 6);
-      z = zn;
-      largest = std::max(largest, std::abs(dz) * row.a);
+      auto w = [&](double zz) {
+        const double* j = myJ.data() + row.first;
+        double v = row.r * zz - row.b;
+        v += Vec6(j).dot(ua);
+        if (two) v += Vec6(j + 6).dot(ub);
+        return v;
+      };
+      auto add = [&](double dz) {
+        const double* y = myY.data() + row.first;
+        ua += dz * Vec6(y);
+        if (two) ub += dz * Vec6(y + 6);
+      };
+      step(row, z, lo, hi, largest, w, add);
     };
     local(normal, theta_i, 0.0, inf);
     for (int f = f0; f < f1; ++f) {

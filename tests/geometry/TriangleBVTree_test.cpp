@@ -3,12 +3,14 @@
 // apart, and reuses each triangle's mapped vertices and normal within a
 // query. Fact asserted: it finds exactly the crossings, with the same end
 // points bit for bit, that testing every triangle pair with
-// intersectTriangles finds — for boxes resting face on face, sunk by 1e-4
-// and by 1e-9 (sides in one plane, edges on edges: the cases the symbolic
-// perturbation decides), boxes just apart, and a box and a sphere in
-// random poses. (Faces that touch exactly, sunk by nothing, may lose
-// their point crossings to the boxes' round-off; such a region holds no
-// depth, and the watched vertices hold the contact, ContourRegions.cpp.)
+// intersectTriangles finds — for boxes resting face on face, sunk by 1e-4,
+// 1e-9 and 1e-12 (sides in one plane, edges on edges: the cases the
+// symbolic perturbation decides), near their meshes' origin and 1000 away
+// from it, boxes just apart, and a box and a sphere in random poses.
+// (Faces that touch exactly, sunk by nothing, are left out: the tree's
+// node boxes, older than the triangle boxes, may drop their point
+// crossings by round-off; such a region holds no depth, and the watched
+// vertices hold the contact, ContourRegions.cpp.)
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
@@ -63,15 +65,25 @@ TEST(TriangleBVTree, CrossingsAreThoseOfEveryTrianglePairBitForBit) {
   const PolygonalMesh ball = MeshFactory::createIcosahedralSphere(0.6, 2);
   const TriangleBVTree tBox(box), tFine(fineBox), tBall(ball);
   // Resting face on face, turned a little and not at all: sides in one
-  // plane, edges along edges.
-  for (double sink : {1e-4, 1e-9})
+  // plane, edges along edges; also with both boxes far from their meshes'
+  // origin (coordinates of 1000, whose round-off is 1000 times larger).
+  PolygonalMesh farBox = box;
+  const Vector3d far(1000, -700, 400);
+  farBox.translate(far);
+  const TriangleBVTree tFar(farBox);
+  for (double sink : {1e-4, 1e-9, 1e-12})
     for (double turn : {0.0, 0.05}) {
       const Matrix3d R = Eigen::AngleAxisd(turn, Vector3d::UnitZ()).toRotationMatrix();
       expectSameCrossings(tBox, tBox, R, Vector3d(0, 0, 1 - sink), "box on box");
       EXPECT_FALSE(everyPair(tBox, tBox, R, Vector3d(0, 0, 1 - sink)).empty()) << "the sunk boxes cross";
       expectSameCrossings(tFine, tBox, R, Vector3d(0.2, 0, 1 - sink), "box on a finely meshed box");
+      // The far box on itself: x ↦ R (x − far) + far + (0, 0, 1 − sink).
+      const Vector3d tf = far - R * far + Vector3d(0, 0, 1 - sink);
+      expectSameCrossings(tFar, tFar, R, tf, "far from the origin");
+      if (sink >= 1e-9) EXPECT_FALSE(everyPair(tFar, tFar, R, tf).empty()) << "the far boxes cross";
     }
   // Apart by a hair: no crossing either way.
+  EXPECT_TRUE(everyPair(tBox, tBox, Matrix3d::Identity(), Vector3d(0, 0, 1 + 1e-12)).empty());
   expectSameCrossings(tBox, tBox, Matrix3d::Identity(), Vector3d(0, 0, 1 + 1e-12), "just apart");
   std::mt19937 rng(5);
   std::normal_distribution<double> N;
