@@ -562,15 +562,20 @@ bool CollisionManager::drawsPenetrationMaps(const std::vector<const CollisionMan
   return false;
 }
 
-double CollisionManager::largestPenetrationTol(const std::vector<const CollisionManager*>& managers) const {
+std::pair<double, double> CollisionManager::penetrationTolRange(
+    const std::vector<const CollisionManager*>& managers) const {
   // (Detection takes a behaviour's tolerance, or this model's, as penetrationTol() does.)
-  double tol = myMech.getPenetrationTol();
+  double lo = myMech.getPenetrationTol(), hi = lo;
+  auto take = [&](const CollisionBehavior& b) {
+    lo = std::min(lo, penetrationTol(b));
+    hi = std::max(hi, penetrationTol(b));
+  };
   for (const CollisionManager* cm : managers) {
     for (const auto& row : cm->myDefaults)
-      for (const auto& b : row) tol = std::max(tol, penetrationTol(*b));
-    for (const auto& p : cm->myPairs) tol = std::max(tol, penetrationTol(*p.behav));
+      for (const auto& b : row) take(*b);
+    for (const auto& p : cm->myPairs) take(*p.behav);
   }
-  return tol;
+  return {lo, hi};
 }
 
 void CollisionManager::updateContacts(double h) {
@@ -616,7 +621,8 @@ void CollisionManager::updateContacts(double h) {
   // The boxes are first tested grown by the largest tolerance any
   // behaviour allows, before the pair's behaviour is looked up, then by the
   // behaviour's own: most pairs of a crowd are far apart.
-  const double anyTol = largestPenetrationTol(managers);
+  const auto [leastTol, anyTol] = penetrationTolRange(managers);
+  bool softPair = false;
   auto apart = [&](size_t i, size_t j, double grow) {
     if (all[i].plane || all[j].plane) {
       // The box's lowest corner along the plane's normal, within reach.
@@ -648,8 +654,10 @@ void CollisionManager::updateContacts(double h) {
       const Collider *a = &all[i], *b = &all[j];
       for (const auto& p : owner->myPairs)
         if (p.behav == behav && p.b && p.a == b->comp) std::swap(a, b);
+      softPair = softPair || isSoft(*behav);
       detectPair(*a, *b, *behav, *owner, reach);
     }
+  recordCarryBase(h, all, speed, leastTol, softPair);
 }
 
 }  // namespace sinew

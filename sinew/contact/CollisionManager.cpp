@@ -392,11 +392,15 @@ void CollisionManager::addContactRow(ConstraintBuilder& b, size_t k) {
 
 void CollisionManager::getBilateralConstraints(ConstraintBuilder& G) {
   // Detection runs once per build of the rows, here, before the unilateral
-  // rows. A build without entries is a chord pass of position
-  // stabilization, which would reuse the factors of the velocity solve's
-  // rows; contacts come and go between the two, so their rows then go with
-  // the unilateral ones, which makes the solver factor afresh.
-  updateContacts(G.stepSize());
+  // rows: the velocity solve's, which watches what can come into contact
+  // within the step. Position stabilization's builds (no step) carry those
+  // contacts with their bodies instead where that detection covers the
+  // motion since, and detect afresh otherwise (carryContacts). A build
+  // without entries is a chord pass of position stabilization, which
+  // would reuse the factors of the velocity solve's rows; contacts come
+  // and go between the two, so their rows then go with the unilateral
+  // ones, which makes the solver factor afresh.
+  if (!(G.stepSize() == 0 && carryContacts())) updateContacts(G.stepSize());
   myBilateralContact.clear();
   myRowKeys.clear();
   myChordBuild = !G.wantsEntries();
@@ -526,7 +530,7 @@ void CollisionManager::setFrictionForces(const double* friction) {
 }
 
 double CollisionManager::getMaxHardError() {
-  updateContacts(0);
+  if (!carryContacts()) updateContacts(0);
   double e = 0;
   for (const auto& c : myContacts)
     if (!isSoft(*c.behavior)) e = std::max(e, c.depth - penetrationTol(*c.behavior));

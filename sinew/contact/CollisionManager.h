@@ -237,9 +237,16 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// hold behaviours and responses.
   bool detects() const { return &detecting() == this; }
   /// Runs detection at the current configuration (the solver does so
-  /// whenever it builds rows), watching what can come into contact within
-  /// a step h.
+  /// for the velocity solve's rows, and for position stabilization's where
+  /// it cannot carry the velocity solve's contacts: CollisionCarry.cpp),
+  /// watching what can come into contact within a step h.
   void updateContacts(double h = 0);
+  /// How many detections have run (updateContacts), for tests and
+  /// profiling.
+  long numDetections() const { return myDetections; }
+  /// The contacts of the last detection (or of position stabilization's
+  /// carried ones), without forces: getContacts() has the velocity solve's.
+  const std::vector<ContactPoint>& detectedContacts() const { return detecting().myContacts; }
 
   // Constrainer
   void getBilateralConstraints(ConstraintBuilder& G) override;
@@ -309,9 +316,40 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// Every manager whose behaviours may govern a pair of these collidables:
   /// this one and those of the MechModels holding them (§8.3.5).
   std::vector<const CollisionManager*> governingManagers(const std::vector<Collider>& all) const;
-  /// The largest penetration tolerance of any of their behaviours (the
-  /// broad phase's first, behaviour-free test).
-  double largestPenetrationTol(const std::vector<const CollisionManager*>& managers) const;
+  /// The smallest and the largest penetration tolerance of any of their
+  /// behaviours (the largest: the broad phase's first, behaviour-free
+  /// test; the smallest: how far carried contacts may move).
+  std::pair<double, double> penetrationTolRange(const std::vector<const CollisionManager*>& managers) const;
+  /// Position stabilization's contacts without a detection: those of the
+  /// velocity solve's detection, moved with their bodies (carryContacts,
+  /// CollisionCarry.cpp). What that detection leaves for it.
+  struct CarryBase {
+    bool valid = false;
+    std::uint64_t epoch = 0;  ///< propertyEpoch() then: a changed tree or behaviour needs a detection
+    struct Body {
+      const RigidBody* body;
+      RigidTransform3d pose;  ///< at the detection
+      double radius;          ///< farthest vertex of its collision mesh from its origin
+      double allowed;         ///< how far a vertex may have moved since: h·speed + half the least tolerance
+    };
+    std::vector<Body> bodies;
+    std::vector<ContactPoint> contacts;  ///< as detected
+  };
+  /// Records the base after a detection at step h of these collidables,
+  /// with their speed bounds, where it can be carried: rigid bodies and
+  /// collision planes only, and no compliant pair in reach (its contacts
+  /// act from penetration only, so it watches nothing outside).
+  void recordCarryBase(double h, const std::vector<Collider>& all, const std::vector<double>& speed,
+                       double leastTol, bool softPair);
+  /// The base's contacts with each point carried by its bodies' motion
+  /// since, its depth changed by their relative motion along its normal
+  /// and its normal turned with B. False, changing nothing, unless a base
+  /// is valid and every body has moved by no more than its allowance (then
+  /// no vertex that the detection did not watch can have come within
+  /// reach, as the detection's margin was the pair's tolerance plus what
+  /// its speeds could close in the step).
+  bool carryContacts();
+  CarryBase myCarry;
   /// The manager that finds the contacts (this, or the outermost above it).
   const CollisionManager& detecting() const;
   /// The manager of MechModel m (this one's for its own model, or for a

@@ -1,0 +1,147 @@
+// Position stabilization carries the velocity solve's contacts with their
+// bodies instead of detecting again (sinew/contact/CollisionCarry.cpp),
+// while no body has moved further than that detection watched for. Facts
+// asserted: the penetrating contacts carried through a small rigid motion
+// are those a fresh detection finds there (depths to 1e-12, normals
+// turned with the bodies), and a motion beyond the reach detects afresh;
+// a resting stack is detected once a step, and a true detection after
+// each step finds no penetration beyond the tolerance that the carried
+// contacts' correction left; a box knocked sideways by a fast one moves
+// beyond its watched reach, and that step detects again, with the same
+// outcome.
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+
+#include "DemoRuns.h"
+#include "bench/Scenes.h"
+#include "sinew/contact/CollisionManager.h"
+#include "sinew/mech/MechModel.h"
+
+namespace sinew {
+namespace {
+
+using test::mechOf;
+
+/// The largest penetration beyond the model's tolerance that a fresh
+/// detection finds at the current configuration.
+double freshHardError(MechModel& mech) {
+  CollisionManager& cm = mech.getCollisionManager();
+  cm.updateContacts(0);
+  double e = 0;
+  for (const ContactPoint& c : cm.detectedContacts()) e = std::max(e, c.depth - mech.getPenetrationTol());
+  return e;
+}
+
+/// Two 0.2 m cubes of 1 kg over a collision plane z = 0, under gravity,
+/// friction mu between all.
+struct TwoCubes {
+  MechModel* mech = nullptr;
+  std::unique_ptr<RootModel> root = bench::makeGravityRoot("twoCubes", mech);
+  CollisionManager& cm = mech->getCollisionManager();
+  RigidBody& a;
+  RigidBody& b;
+  TwoCubes(const char* nameA, const char* nameB, double mu)
+      : a(mech->addRigidBody(RigidBody::createBox(nameA, 0.2, 0.2, 0.2, 125))),
+        b(mech->addRigidBody(RigidBody::createBox(nameB, 0.2, 0.2, 0.2, 125))) {
+    cm.addPlane("ground", Vector3d::Zero(), Vector3d::UnitZ());
+    mech->setDefaultCollisionBehavior(true, mu);
+  }
+};
+
+TEST(CollisionCarry, CarriedContactsAreThoseAFreshDetectionFinds) {
+  TwoCubes s("lower", "upper", 0.3);
+  RigidBody &lower = s.a, &upper = s.b;
+  CollisionManager& cm = s.cm;
+  lower.setPose(RigidTransform3d(0, 0, 0.1 - 1e-4));  // sunk 1e-4 into the ground
+  upper.setPose(RigidTransform3d(0, 0, 0.3 - 2e-4));  // and 1e-4 into the lower box
+  for (RigidBody* b : {&lower, &upper}) b->setVelocity(Twist(0, 0, -1, 0, 0, 0));
+  cm.updateContacts(1e-3);  // the velocity solve's detection: 1 mm of reach
+  // Both boxes move together: down 2e-4 and turned 1e-3 rad about x.
+  const RigidTransform3d X(Vector3d(0, 0, -2e-4), Eigen::AngleAxisd(1e-3, Vector3d::UnitX()).toRotationMatrix());
+  for (RigidBody* b : {&lower, &upper}) b->setPose(X * b->getPose());
+  const long detections = cm.numDetections();
+  cm.getMaxHardError();  // position stabilization's question: carried
+  EXPECT_EQ(cm.numDetections(), detections);
+  const std::vector<ContactPoint> carried = cm.detectedContacts();
+  cm.updateContacts(0);
+  const std::vector<ContactPoint>& fresh = cm.detectedContacts();
+  // Every penetrating contact of either set is one of the other's: the
+  // sets differ only by points that touch (depth 0), which a turn may add
+  // to a hull, and which push nothing.
+  auto match = [](const std::vector<ContactPoint>& from, const std::vector<ContactPoint>& in) {
+    int penetrating = 0;
+    for (const ContactPoint& f : from) {
+      if (!(f.depth > 0)) continue;
+      ++penetrating;
+      const ContactPoint* best = nullptr;
+      for (const ContactPoint& c : in)
+        if (c.depth > 0 && c.collidableA == f.collidableA && c.collidableB == f.collidableB &&
+            (!best || (c.position - f.position).norm() < (best->position - f.position).norm()))
+          best = &c;
+      if (!best) {
+        ADD_FAILURE() << "no contact of the pair " << f.collidableA->getName() << ", " << f.collidableB->getName();
+        continue;
+      }
+      EXPECT_LT((best->position - f.position).norm(), 1e-3);
+      // The ground's corners sink by 2e-4 ± 1e-4 (the turn), the boxes
+      // keep their 1e-4 into each other and turn their normal.
+      EXPECT_NEAR(best->depth, f.depth, 1e-12);
+      EXPECT_LT((best->normal - f.normal).norm(), 1e-12);
+    }
+    return penetrating;
+  };
+  EXPECT_EQ(match(fresh, carried), 8) << "four corners in the ground, four region points between the boxes";
+  EXPECT_EQ(match(carried, fresh), 8);
+  // Moved beyond the reach of a new velocity detection: detected afresh.
+  cm.updateContacts(1e-3);
+  for (RigidBody* b : {&lower, &upper}) b->setPose(RigidTransform3d(Vector3d(0, 0, -3e-3)) * b->getPose());
+  const long before = cm.numDetections();
+  cm.getMaxHardError();
+  EXPECT_EQ(cm.numDetections(), before + 1);
+}
+
+TEST(CollisionCarry, ARestingStackIsDetectedOnceAStepAndLeftWithinTolerance) {
+  auto root = bench::makeBoxes(10, false);
+  MechModel& mech = mechOf(*root);
+  CollisionManager& cm = mech.getCollisionManager();
+  root->run(0.05);
+  double worst = 0;
+  for (int k = 0; k < 100; ++k) {
+    const long before = cm.numDetections();
+    const double t = root->getTime();
+    root->advance(t, t + 1e-3);
+    EXPECT_EQ(cm.numDetections() - before, 1) << "step " << k;
+    worst = std::max(worst, freshHardError(mech));
+  }
+  EXPECT_LE(worst, 1e-9);
+}
+
+TEST(CollisionCarry, ABoxKnockedBeyondItsReachIsDetectedAgain) {
+  TwoCubes s("still", "fast", 0.2);
+  RigidBody &still = s.a, &fast = s.b;
+  CollisionManager& cm = s.cm;
+  RootModel* root = s.root.get();
+  MechModel* mech = s.mech;
+  still.setPose(RigidTransform3d(0, 0, 0.1));
+  fast.setPose(RigidTransform3d(-0.3, 0, 0.1));
+  root->setMaxStepSize(1e-3);
+  root->initialize(0);
+  root->run(0.02);  // both settled on the ground
+  fast.setVelocity(Twist(5, 0, 0, 0, 0, 0));
+  int redetected = 0;
+  double worst = 0;
+  for (int k = 0; k < 60; ++k) {
+    const long before = cm.numDetections();
+    const double t = root->getTime();
+    root->advance(t, t + 1e-3);
+    redetected += cm.numDetections() - before > 1;
+    worst = std::max(worst, freshHardError(*mech));
+  }
+  EXPECT_GT(still.getPosition().x(), 0.01) << "the fast box hit the still one";
+  EXPECT_GE(redetected, 1) << "the step of the impact detects again";
+  EXPECT_LE(worst, 1e-9);
+}
+
+}  // namespace
+}  // namespace sinew
