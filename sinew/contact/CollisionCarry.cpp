@@ -1,17 +1,22 @@
 // Position stabilization's contacts without a second detection (guide
 // §8.4, contact constraints from detection, and §8.9, the penetration
-// tolerance; ArtiSynth too detects once a step). The velocity solve's
-// detection watches every vertex within the pair's penetration tolerance
-// plus the distance the pair's speeds can close in the step (speculative
-// contact), so while no body has moved by more than its share of that
-// margin since, no contact it did not find can have arisen: stabilization
-// then takes those contacts, each point carried by its bodies' motion
-// since and its depth changed by their relative motion along its normal,
-// instead of detecting afresh. A body that moved further (a collision
-// that changed its speed by more than the tolerance allows for) makes the
-// pass detect, and so does any pass after a detection of its own. Rigid
-// bodies and collision planes only: an FEM surface deforms in ways its
-// nodes' speeds bound too loosely to be worth carrying.
+// tolerance; ArtiSynth too detects once a step). Stabilization pushes
+// back only what penetrates beyond the tolerance. If no body has moved by
+// more than half the least penetration tolerance since the velocity
+// solve's detection, then any contact that detection did not find — it
+// did not penetrate then — penetrates by no more than the tolerance now,
+// whatever its kind (a vertex, an edge on an edge, a second face of a
+// concave body): there is nothing to push back that a fresh detection
+// would find and the found contacts do not hold. Stabilization then takes
+// the found contacts, each point carried by its bodies' motion since and
+// its depth changed by their relative motion along its normal, instead of
+// detecting afresh. That holds a resting or slowly moving pile; a body
+// that moved further makes the pass detect, and so does any pass after a
+// detection of its own. Not carried: contacts that detection reduced
+// (§8.6: the rows it dropped may sink further), an FEM collidable anywhere
+// (a deforming surface), a compliant pair in reach (not corrected by
+// stabilization anyway, and its rows act from penetration only). The base
+// lives within one step (Constrainer::forgetStep).
 #include <algorithm>
 #include <unordered_map>
 
@@ -21,19 +26,19 @@
 
 namespace sinew {
 
-void CollisionManager::recordCarryBase(double h, const std::vector<Collider>& all, const std::vector<double>& speed,
-                                       double leastTol, bool softPair) {
+void CollisionManager::recordCarryBase(double h, const std::vector<Collider>& all, double leastTol, bool softPair) {
   myCarry.valid = false;
-  if (!(h > 0) || softPair) return;
+  if (!(h > 0) || softPair || myCarry.reduced) return;
   if (!std::all_of(all.begin(), all.end(), [](const Collider& c) { return c.plane || (c.rigid && !c.mesh); }))
     return;
   myCarry.bodies.clear();
   for (size_t i = 0; i < all.size(); ++i) {
     if (!all[i].rigid) continue;
     const Geometry* g = geometryOf(all[i]);
+    if (!g) continue;  // no collision mesh: it collides with nothing
     // Each body of a pair may take half the tolerance: together they close
-    // no more than the margin the pair was watched with.
-    myCarry.bodies.push_back({all[i].rigid, all[i].rigid->getPose(), g ? g->radius : 0.0, h * speed[i] + 0.5 * leastTol});
+    // no more than the tolerance.
+    myCarry.bodies.push_back({all[i].rigid, all[i].rigid->getPose(), g->radius, 0.5 * leastTol});
   }
   myCarry.contacts = myContacts;
   myCarry.epoch = propertyEpoch();
@@ -60,12 +65,15 @@ bool CollisionManager::carryContacts() {
   myContacts = myCarry.contacts;
   for (ContactPoint& c : myContacts) {
     const Vector3d pA = carry(c.bodyA, c.position), pB = carry(c.bodyB, c.position);
-    // The normal runs from B toward A: A moving along it lessens the depth.
-    c.depth -= (pA - pB).dot(c.normal);
+    // The normal turns with B, whose surface it belongs to (a region's,
+    // fitted to both, too), and runs from B toward A: the point of B's
+    // surface at depth d above A's vertex moves to pB + d n', so A moving
+    // along n' lessens the depth.
     if (c.bodyB) {
       const auto it = moved.find(c.bodyB);
       if (it != moved.end()) c.normal = it->second.R * c.normal;
     }
+    c.depth -= (pA - pB).dot(c.normal);
     // A vertex contact is A's vertex; a region's point lies between the
     // bodies (on a plane's side, with the body).
     c.position = c.vertex >= 0 || !c.bodyB ? pA : !c.bodyA ? pB : Vector3d(0.5 * (pA + pB));

@@ -473,7 +473,10 @@ void CollisionManager::detectPair(const Collider& a, const Collider& b, const Co
       myContacts[k].stictionCreep = creep;
       myContacts[k].bilateral = bilateral;
     }
-    if (behav.getReduceConstraints() || myReduceConstraints) reduceContacts(first);
+    if (behav.getReduceConstraints() || myReduceConstraints) {
+      reduceContacts(first);
+      myCarry.reduced = true;
+    }
   };
   if (a.plane || b.plane) {
     // Only the body has vertices; the plane is exact (PlaneContacts.cpp).
@@ -579,6 +582,7 @@ std::pair<double, double> CollisionManager::penetrationTolRange(
 }
 
 void CollisionManager::updateContacts(double h) {
+  myCarry.reduced = false;
   myContacts.clear();
   myRegions.clear();
   ++myDetections;
@@ -657,7 +661,7 @@ void CollisionManager::updateContacts(double h) {
       softPair = softPair || isSoft(*behav);
       detectPair(*a, *b, *behav, *owner, reach);
     }
-  recordCarryBase(h, all, speed, leastTol, softPair);
+  recordCarryBase(h, all, leastTol, softPair);
 }
 
 }  // namespace sinew

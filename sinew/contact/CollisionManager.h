@@ -256,6 +256,7 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   void setFrictionForces(const double* friction) override;
   double getMaxHardError() override;
   bool rowsFromDetection() const override { return true; }
+  void forgetStep() override { myCarry.valid = false; }
   void markRows() override { myMarkedKeys = myRowKeys; }
   /// A contact found again (the same collidables and vertex) keeps its
   /// normal impulse, and its friction impulse, as a vector, is projected
@@ -325,29 +326,28 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// CollisionCarry.cpp). What that detection leaves for it.
   struct CarryBase {
     bool valid = false;
+    bool reduced = false;  ///< the detection reduced a pair's contacts (§8.6): not carried
     std::uint64_t epoch = 0;  ///< propertyEpoch() then: a changed tree or behaviour needs a detection
     struct Body {
       const RigidBody* body;
       RigidTransform3d pose;  ///< at the detection
       double radius;          ///< farthest vertex of its collision mesh from its origin
-      double allowed;         ///< how far a vertex may have moved since: h·speed + half the least tolerance
+      double allowed;         ///< how far a vertex may have moved since: half the least tolerance
     };
     std::vector<Body> bodies;
     std::vector<ContactPoint> contacts;  ///< as detected
   };
-  /// Records the base after a detection at step h of these collidables,
-  /// with their speed bounds, where it can be carried: rigid bodies and
-  /// collision planes only, and no compliant pair in reach (its contacts
-  /// act from penetration only, so it watches nothing outside).
-  void recordCarryBase(double h, const std::vector<Collider>& all, const std::vector<double>& speed,
-                       double leastTol, bool softPair);
+  /// Records the base after a detection at step h of these collidables
+  /// (a velocity solve's: h > 0), where it can be carried: rigid bodies and
+  /// collision planes only, no compliant pair in reach, no reduced
+  /// contacts.
+  void recordCarryBase(double h, const std::vector<Collider>& all, double leastTol, bool softPair);
   /// The base's contacts with each point carried by its bodies' motion
   /// since, its depth changed by their relative motion along its normal
   /// and its normal turned with B. False, changing nothing, unless a base
-  /// is valid and every body has moved by no more than its allowance (then
-  /// no vertex that the detection did not watch can have come within
-  /// reach, as the detection's margin was the pair's tolerance plus what
-  /// its speeds could close in the step).
+  /// of this step is valid and every body has moved by no more than half
+  /// the least penetration tolerance (CollisionCarry.cpp says why that
+  /// suffices).
   bool carryContacts();
   CarryBase myCarry;
   /// The manager that finds the contacts (this, or the outermost above it).

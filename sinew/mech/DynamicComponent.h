@@ -215,6 +215,11 @@ class Constrainer {
   /// iterates over the rows within a step (the Impulse integrator) builds
   /// them once per phase and follows their values linearly instead.
   virtual bool rowsFromDetection() const { return false; }
+  /// The step has ended (or an entry point that is no step, initialization
+  /// or a static solve, begins): what the constrainer kept from one build
+  /// for the step's later ones (the velocity solve's contacts, which
+  /// position stabilization carries) no longer holds.
+  virtual void forgetStep() {}
   /// For rows from detection: remembers the rows of the last build as
   /// "marked", so that impulses found on them can later be carried onto the
   /// rows of a newer build (carryImpulses).

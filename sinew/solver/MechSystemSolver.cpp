@@ -253,7 +253,12 @@ void MechSystemSolver::solveOrThrow(KKTSolver& kkt, const SparseMatrixd& S, bool
 
 // --------------------------------------------------------------- stepping
 
+void MechSystemSolver::forgetStep() {
+  for (auto* c : myConstrainers) c->forgetStep();
+}
+
 void MechSystemSolver::initialize(double t0) {
+  forgetStep();
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
   if (!myConstrainers.empty()) stabilizePositions(t0);
@@ -266,6 +271,12 @@ void MechSystemSolver::advance(double t0, double t1) {
   // The integrator of this step (a force effector may change the setting
   // during it): only its own step's joint forces are handed over below.
   const bool articulated = myIntegrator == Integrator::Articulated;
+  // What the step's builds keep for its later ones ends with it, also
+  // when it fails.
+  struct StepEnd {
+    MechSystemSolver& s;
+    ~StepEnd() { s.forgetStep(); }
+  } stepEnd{*this};
   try {
     switch (myIntegrator) {
       case Integrator::ForwardEuler:
@@ -601,6 +612,7 @@ void MechSystemSolver::solveProjection(double t1, const Eigen::VectorXd& b, Eige
 }
 
 std::vector<double> MechSystemSolver::solveStatic(double t, double relTol, int maxIter) {
+  forgetStep();
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
   mySys.setActiveVel(Eigen::VectorXd::Zero(mySys.activeVelSize()));

@@ -191,6 +191,8 @@ class MechSystemSolver {
   void addActivePosImpulse(Eigen::VectorXd& q, double h, const Eigen::VectorXd& u) const;
   void distributeConstraintForces(const Eigen::VectorXd& lambda, const Eigen::VectorXd& theta, double h);
   void checkState(double t1, const Eigen::VectorXd& q0, const Eigen::VectorXd& u0);
+  /// Tells every constrainer that a step ended (Constrainer::forgetStep).
+  void forgetStep();
   void solveOrThrow(KKTSolver& kkt, const SparseMatrixd& S, bool changed, const Eigen::VectorXd& b,
                     Eigen::VectorXd& u, double t);
 
