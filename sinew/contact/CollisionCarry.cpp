@@ -12,8 +12,10 @@
 // its depth changed by their relative motion along its normal, instead of
 // detecting afresh. That holds a resting or slowly moving pile; a body
 // that moved further makes the pass detect, and so does any pass after a
-// detection of its own. Not carried: contacts that detection reduced
-// (§8.6: the rows it dropped may sink further), an FEM collidable anywhere
+// detection of its own. Not carried: a detection that left out a point
+// that penetrated (constraint reduction, §8.6, or a hull's inner point: a
+// faceted ball's vertices inside its ring of contacts), which may sink
+// further than the contacts kept; an FEM collidable anywhere
 // (a deforming surface), a compliant pair in reach (not corrected by
 // stabilization anyway, and its rows act from penetration only). The base
 // lives within one step (Constrainer::forgetStep).

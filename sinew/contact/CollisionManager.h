@@ -326,7 +326,9 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// CollisionCarry.cpp). What that detection leaves for it.
   struct CarryBase {
     bool valid = false;
-    bool reduced = false;  ///< the detection reduced a pair's contacts (§8.6): not carried
+    /// The detection left out a penetrating point (constraint reduction,
+    /// §8.6, or a hull's inner point): not carried, as it may sink further.
+    bool reduced = false;
     std::uint64_t epoch = 0;  ///< propertyEpoch() then: a changed tree or behaviour needs a detection
     struct Body {
       const RigidBody* body;

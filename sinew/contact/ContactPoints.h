@@ -35,7 +35,9 @@ std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d
 /// depth, and the deepest point too when it lies inside that hull deeper
 /// than every corner (by more than a millionth of tol) — a ball's lowest
 /// vertex inside its ring — so that the body is held where that point is.
-void addHullContacts(const std::vector<Vector3d>& points, const std::vector<double>& depths, const Vector3d& n,
+/// Returns whether it left out a point that penetrates (depth > 0), which
+/// the contacts then hold only through the others (CollisionCarry.cpp).
+bool addHullContacts(const std::vector<Vector3d>& points, const std::vector<double>& depths, const Vector3d& n,
                      double tol, const std::function<void(int)>& add);
 
 }  // namespace sinew

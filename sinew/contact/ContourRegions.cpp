@@ -143,14 +143,18 @@ std::vector<int> hullOnPlane(const std::vector<Vector3d>& points, const Vector3d
   return hull;
 }
 
-void addHullContacts(const std::vector<Vector3d>& points, const std::vector<double>& depths, const Vector3d& n,
+bool addHullContacts(const std::vector<Vector3d>& points, const std::vector<double>& depths, const Vector3d& n,
                      double tol, const std::function<void(int)>& add) {
-  if (points.empty()) return;
+  if (points.empty()) return false;
   const std::vector<int> hull = hullOnPlane(points, n, tol);
   const int deepest = static_cast<int>(std::max_element(depths.begin(), depths.end()) - depths.begin());
+  std::vector<char> kept(points.size(), 0);
   double deepestCorner = -INFINITY;
-  for (int k : hull) deepestCorner = std::max(deepestCorner, depths[k]), add(k);
-  if (depths[deepest] - deepestCorner > 1e-6 * tol) add(deepest);
+  for (int k : hull) deepestCorner = std::max(deepestCorner, depths[k]), add(k), kept[k] = 1;
+  if (depths[deepest] - deepestCorner > 1e-6 * tol) add(deepest), kept[deepest] = 1;
+  for (size_t k = 0; k < points.size(); ++k)
+    if (!kept[k] && depths[k] > 0) return true;
+  return false;
 }
 
 void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double pointTol,
@@ -313,8 +317,9 @@ void CollisionManager::detectApproach(const Collider& a, const Collider& b, doub
         members.push_back(j);
       }
     // Each member is added once at most (a corner, or the deepest inside).
-    addHullContacts(points, depths, all[i].normal, pointTol,
-                    [&](int k) { myContacts.push_back(std::move(all[members[k]])); });
+    if (addHullContacts(points, depths, all[i].normal, pointTol,
+                        [&](int k) { myContacts.push_back(std::move(all[members[k]])); }))
+      myCarry.reduced = true;
   }
   // A corner so kept at a region's point, facing its way, is that point
   // again: a vertex just inside by one test and on the boundary by the

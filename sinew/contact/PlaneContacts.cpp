@@ -63,7 +63,9 @@ void CollisionManager::detectPlane(const Collider& a, const Collider& b, double 
         keys.push_back(-2 - edge);
         depths.push_back(0.0);
       }
-  addHullContacts(points, depths, n, pointTol, [&](int k) { myContacts.push_back(contact(keys[k], points[k], depths[k])); });
+  if (addHullContacts(points, depths, n, pointTol,
+                      [&](int k) { myContacts.push_back(contact(keys[k], points[k], depths[k])); }))
+    myCarry.reduced = true;
 }
 
 }  // namespace sinew
