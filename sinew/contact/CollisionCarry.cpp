@@ -59,22 +59,21 @@ bool CollisionManager::carryContacts() {
     if (!(travel <= b.allowed)) return false;
     moved.emplace(b.body, now * b.pose.inverse());
   }
-  auto carry = [&](const RigidBody* body, const Vector3d& p) {
-    if (!body) return p;  // a collision plane, which does not move
-    const auto it = moved.find(body);
-    return it == moved.end() ? p : it->second.transformPoint(p);
+  // A body's motion, or null for one that does not move (a collision plane).
+  auto motion = [&](const RigidBody* body) -> const RigidTransform3d* {
+    const auto it = body ? moved.find(body) : moved.end();
+    return it == moved.end() ? nullptr : &it->second;
   };
   myContacts = myCarry.contacts;
   for (ContactPoint& c : myContacts) {
-    const Vector3d pA = carry(c.bodyA, c.position), pB = carry(c.bodyB, c.position);
+    const RigidTransform3d *XA = motion(c.bodyA), *XB = motion(c.bodyB);
+    const Vector3d pA = XA ? XA->transformPoint(c.position) : c.position;
+    const Vector3d pB = XB ? XB->transformPoint(c.position) : c.position;
     // The normal turns with B, whose surface it belongs to (a region's,
     // fitted to both, too), and runs from B toward A: the point of B's
     // surface at depth d above A's vertex moves to pB + d n', so A moving
     // along n' lessens the depth.
-    if (c.bodyB) {
-      const auto it = moved.find(c.bodyB);
-      if (it != moved.end()) c.normal = it->second.R * c.normal;
-    }
+    if (XB) c.normal = XB->R * c.normal;
     c.depth -= (pA - pB).dot(c.normal);
     // A vertex contact is A's vertex; a region's point lies between the
     // bodies (on a plane's side, with the body).

@@ -570,8 +570,9 @@ std::pair<double, double> CollisionManager::penetrationTolRange(
   // (Detection takes a behaviour's tolerance, or this model's, as penetrationTol() does.)
   double lo = myMech.getPenetrationTol(), hi = lo;
   auto take = [&](const CollisionBehavior& b) {
-    lo = std::min(lo, penetrationTol(b));
-    hi = std::max(hi, penetrationTol(b));
+    const double tol = penetrationTol(b);
+    lo = std::min(lo, tol);
+    hi = std::max(hi, tol);
   };
   for (const CollisionManager* cm : managers) {
     for (const auto& row : cm->myDefaults)

@@ -148,13 +148,14 @@ bool addHullContacts(const std::vector<Vector3d>& points, const std::vector<doub
   if (points.empty()) return false;
   const std::vector<int> hull = hullOnPlane(points, n, tol);
   const int deepest = static_cast<int>(std::max_element(depths.begin(), depths.end()) - depths.begin());
-  std::vector<char> kept(points.size(), 0);
+  // The points added are distinct (hull corners, and the deepest only if
+  // deeper than every corner): counting the penetrating ones among them
+  // tells whether one was left out.
   double deepestCorner = -INFINITY;
-  for (int k : hull) deepestCorner = std::max(deepestCorner, depths[k]), add(k), kept[k] = 1;
-  if (depths[deepest] - deepestCorner > 1e-6 * tol) add(deepest), kept[deepest] = 1;
-  for (size_t k = 0; k < points.size(); ++k)
-    if (!kept[k] && depths[k] > 0) return true;
-  return false;
+  int penetratingKept = 0;
+  for (int k : hull) deepestCorner = std::max(deepestCorner, depths[k]), add(k), penetratingKept += depths[k] > 0;
+  if (depths[deepest] - deepestCorner > 1e-6 * tol) add(deepest), penetratingKept += depths[deepest] > 0;
+  return std::count_if(depths.begin(), depths.end(), [](double d) { return d > 0; }) > penetratingKept;
 }
 
 void CollisionManager::detectContourRegions(const Collider& a, const Collider& b, double pointTol,
