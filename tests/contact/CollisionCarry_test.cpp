@@ -125,28 +125,30 @@ TEST(CollisionCarry, CarriedContactsAreThoseAFreshDetectionFinds) {
   EXPECT_EQ(cm.numDetections(), before + 1);
 }
 
+/// The fewest detections any of the next `steps` steps of 1 ms ran.
+long fewestDetectionsAStep(RootModel& root, const CollisionManager& cm, int steps) {
+  long least = 1000;
+  for (int k = 0; k < steps; ++k) {
+    const long before = cm.numDetections();
+    const double t = root.getTime();
+    root.advance(t, t + 1e-3);
+    least = std::min(least, cm.numDetections() - before);
+  }
+  return least;
+}
+
 TEST(CollisionCarry, ReducedContactsAndANewStartAreDetectedAfresh) {
   TwoCubes s("lower", "upper", 0.3);
   s.a.setPose(RigidTransform3d(0, 0, 0.1));
   s.b.setPose(RigidTransform3d(0, 0, 0.3));
   s.root->setMaxStepSize(1e-3);
   s.root->initialize(0);
-  auto detectionsPerStep = [&](int steps) {
-    long least = 1000;
-    for (int k = 0; k < steps; ++k) {
-      const long before = s.cm.numDetections();
-      const double t = s.root->getTime();
-      s.root->advance(t, t + 1e-3);
-      least = std::min(least, s.cm.numDetections() - before);
-    }
-    return least;
-  };
   // Reduced contacts (§8.6) may leave a dropped row to sink: stabilization
   // detects again.
   s.cm.setReduceConstraints(true);
-  EXPECT_GE(detectionsPerStep(20), 2);
+  EXPECT_GE(fewestDetectionsAStep(*s.root, s.cm, 20), 2);
   s.cm.setReduceConstraints(false);
-  EXPECT_EQ(detectionsPerStep(20), 1);
+  EXPECT_EQ(fewestDetectionsAStep(*s.root, s.cm, 20), 1);
   // A finely meshed cube resting on the ground: its face's inner vertices
   // penetrate too, and its hull keeps only the corners.
   {
@@ -159,15 +161,7 @@ TEST(CollisionCarry, ReducedContactsAndANewStartAreDetectedAfresh) {
     mech->setDefaultCollisionBehavior(true, 0.3);
     root->setMaxStepSize(1e-3);
     root->initialize(0);
-    CollisionManager& cm = mech->getCollisionManager();
-    long least = 1000;
-    for (int k = 0; k < 20; ++k) {
-      const long before = cm.numDetections();
-      const double t = root->getTime();
-      root->advance(t, t + 1e-3);
-      least = std::min(least, cm.numDetections() - before);
-    }
-    EXPECT_GE(least, 2);
+    EXPECT_GE(fewestDetectionsAStep(*root, mech->getCollisionManager(), 20), 2);
   }
   // A new start is no step's stabilization: its projection detects.
   const long before = s.cm.numDetections();
