@@ -87,7 +87,11 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
     ok = r.Kinv.allFinite();
   });
   if (!ok) return false;
-  if (r.rigidOnly && (cols == 6 || cols == 12)) r.Gt = r.G.transpose();  // DirectBlock's rigid kernels
+  if (r.rigidOnly && (cols == 6 || cols == 12)) {  // DirectBlock's rigid kernels: [Gᵀ | W K⁻¹]
+    r.Gt.resize(cols, 2 * m);
+    r.Gt.leftCols(m) = r.G.transpose();
+    r.Gt.rightCols(m).noalias() = r.W.lazyProduct(r.Kinv);
+  }
   r.direct = 1;
   return true;
 }
@@ -137,6 +141,18 @@ struct ImpulseSolver::DirectBlock {
     v.noalias() += G * u;
     return v;
   }
+  /// The velocity correction's step for rigid bodies: u += (W K⁻¹) b, and
+  /// b added to a.pending (foldPending forms the impulses K⁻¹ Σb).
+  void applyPending(ImpulseSolver& s, const VecM& b, Accum& a) const {
+    static_assert(kRigidFixed);
+    if (!a.hasPending) std::fill(a.pending, a.pending + m, 0.0);
+    a.hasPending = true;
+    for (int i = 0; i < m; ++i) a.pending[i] += b[i];
+    for (int comp : r.comps) ++s.myVelVersion[comp];
+    for (int j = 0; j < C / 6; ++j)
+      s.myU.template segment<6>(r.uOffset[j]).noalias() +=
+          Block6(r.Gt.data() + C * m + 6 * j, 6, m, Eigen::OuterStride<C>(c)) * b;
+  }
   /// p = K⁻¹ b added to the accumulated impulses, and u += W p.
   void apply(ImpulseSolver& s, const VecM& b, std::vector<double>& impulse) const {
     const VecM p = Kinv * b;
@@ -174,10 +190,25 @@ double ImpulseSolver::correctDirectVelocity(const Rows& r, Accum& a, double tol,
     err = v.cwiseAbs().maxCoeff();
     if (!(err > tol)) return remember(a, r.comps, myVelVersion, err);
     a.seen.clear();
+    if constexpr (DirectBlock<M, C>::kRigidFixed) {
+      if (r.rigidOnly) {
+        d.applyPending(*this, -myS.myImpulseSettings.relaxation * v, a);
+        ++corrections;
+        return;
+      }
+    }
     d.apply(*this, -myS.myImpulseSettings.relaxation * v, a.impulse);
     ++corrections;
   });
   return err;
+}
+
+void ImpulseSolver::foldPending(const Rows& r, Accum& a) {
+  if (!a.hasPending) return;
+  const int m = r.numRows();
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < m; ++j) a.impulse[i] += r.Kinv(i, j) * a.pending[j];
+  a.hasPending = false;
 }
 
 }  // namespace sinew

@@ -550,6 +550,8 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       if (!done && outOfTime(deadline)) break;
     }
     rep.correctionSeconds += std::chrono::duration<double>(Clock::now() - loopStart).count();
+    for (size_t k = 0; k < cons.size(); ++k)
+      if (!myIsSet[k]) foldPending(myVelRows[k], velAcc[k]);
     if (!done) rep.interrupted = true;
     if (project && !done && rep.velocityIterations >= set.maxIterations) {
       // As for the positions: the direct projection G u = 0 (in the mass

@@ -94,9 +94,11 @@ class ImpulseSolver {
     /// (too many columns, a row no impulse moves, K singular); 1: ready.
     mutable int direct = -1;
     mutable Eigen::MatrixXd W, Kinv;
-    /// Gᵀ (local columns × rows), with W and K⁻¹ for one or two rigid
-    /// bodies: each row's entries then lie together, so a row's velocity
-    /// is one contiguous dot product.
+    /// For one or two rigid bodies: [Gᵀ | W K⁻¹] (local columns × 2 rows),
+    /// in one allocation. Each row's entries of G then lie together, so a
+    /// row's velocity is one contiguous dot product, and the velocity
+    /// correction moves u by (W K⁻¹) b directly, its impulses K⁻¹ Σb
+    /// formed once its loop ends (Accum::pending).
     mutable Eigen::MatrixXd Gt;
     int numRows() const { return static_cast<int>(phi.size()); }
     bool unilateral(int i) const { return i >= numBilateral; }
@@ -136,6 +138,11 @@ class ImpulseSolver {
   /// What the loops keep per constrainer between evaluations.
   struct Accum {
     std::vector<double> impulse;  ///< accumulated impulse of each row this step
+    /// The velocity correction's right-hand sides b summed over its direct
+    /// rigid corrections (p = K⁻¹ b): K⁻¹ Σb joins `impulse` when the
+    /// loop ends (foldPending), one product instead of one a correction.
+    double pending[kMaxBlockRows];
+    bool hasPending = false;
     /// The joint correction's rows, from the constrainer's first build of
     /// the step. A constrainer that can re-evaluate its rows' errors
     /// (Constrainer::getRowErrors) keeps their directions, K and K⁻¹ while
@@ -150,7 +157,7 @@ class ImpulseSolver {
     /// of a long chain's sweeps).
     std::vector<unsigned> seen;
     double seenErr = 0;
-    void reset() { impulse.clear(), built = false, seen.clear(); }
+    void reset() { impulse.clear(), built = false, seen.clear(), hasPending = false; }
   };
   using Clock = std::chrono::steady_clock;
 
@@ -189,6 +196,8 @@ class ImpulseSolver {
   /// The velocity correction of all of r's rows at once; returns the
   /// largest row velocity before it.
   double correctDirectVelocity(const Rows& r, Accum& a, double tol, long& corrections);
+  /// a.impulse += K⁻¹ a.pending, for the velocity correction's rows r.
+  static void foldPending(const Rows& r, Accum& a);
   /// One constrainer's joint correction: returns its error before correcting.
   double correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections);
   double correctVelocity(const Rows& r, Accum& a, double tol, long& corrections);
