@@ -17,7 +17,8 @@ void ImpulseSolver::buildRowSet(Constrainer& c, double h, bool velocityLevel, Ro
   myBuildN.clear();
   myBuildD.clear();
   myLimits.clear();
-  MechSystem::RowBuilder gb(sys, myBuildG, myS.myUp), nb(sys, myBuildN, myS.myUp), db(sys, myBuildD, myS.myUp);
+  MechSystem::RowBuilder gb(sys, myBuildG, myS.myUp, myExtrasG), nb(sys, myBuildN, myS.myUp, myExtrasN),
+      db(sys, myBuildD, myS.myUp, myExtrasD);
   gb.h = nb.h = db.h = velocityLevel ? h : 0;
   c.getBilateralConstraints(gb);
   c.getUnilateralConstraints(nb);

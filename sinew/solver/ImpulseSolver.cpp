@@ -71,7 +71,7 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   MechSystem& sys = myS.mySys;
   myBuildG.clear();
   myBuildN.clear();
-  MechSystem::RowBuilder gb(sys, myBuildG, myS.myUp), nb(sys, myBuildN, myS.myUp);
+  MechSystem::RowBuilder gb(sys, myBuildG, myS.myUp, myExtrasG), nb(sys, myBuildN, myS.myUp, myExtrasN);
   gb.h = nb.h = velocityLevel ? h : 0;
   c.getBilateralConstraints(gb);
   c.getUnilateralConstraints(nb);

@@ -261,6 +261,7 @@ class ImpulseSolver {
   std::vector<char> myIsSet;     ///< per constrainer: rows from detection (RowSet)
   std::vector<RowSet> myPosSets, myVelSets;  ///< their rows at the look-ahead and at t1
   ConstraintRows myBuildG, myBuildN, myBuildD;
+  MechSystem::RowBuilder::Extras myExtrasG, myExtrasN, myExtrasD;  ///< the builders' per-row values, kept
   std::vector<FrictionLimit> myLimits;
   std::vector<int> myOrder;      ///< scratch: entries sorted by row
   bool myHasAttachments = false;

@@ -99,14 +99,23 @@ class MechSystem : public JacobianPattern {
   /// active dofs; parametric velocities move to the right-hand side.
   class RowBuilder : public ConstraintBuilder {
    public:
-    RowBuilder(const MechSystem& sys, ConstraintRows& rows, const Eigen::VectorXd& up)
-        : mySys(sys), myRows(rows), myUp(up) {}
+    /// Each row's φ, damping and Ġu, beside the rows. The caller keeps
+    /// them from build to build (the builder clears them), so that every
+    /// step's builds reuse their storage instead of growing it afresh.
+    struct Extras {
+      std::vector<double> dist, damping, velocityProduct;
+    };
+    RowBuilder(const MechSystem& sys, ConstraintRows& rows, const Eigen::VectorXd& up, Extras& extras)
+        : dist(extras.dist), damping(extras.damping), velocityProduct(extras.velocityProduct), mySys(sys),
+          myRows(rows), myUp(up) {
+      dist.clear(), damping.clear(), velocityProduct.clear();
+    }
     void beginRow(double dist, double compliance, double damping, double velocityProduct) override;
     void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) override;
     bool wantsVelocityProducts() const override { return wantVelocityProducts; }
     double stepSize() const override { return h; }
     bool wantsEntries() const override { return wantEntries; }
-    std::vector<double> dist, damping, velocityProduct;
+    std::vector<double>&dist, &damping, &velocityProduct;
     bool wantVelocityProducts = false, wantEntries = true;
     double h = 0;
 

@@ -108,7 +108,7 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
   myRowCountsG.clear();
   myRowCountsN.clear();
   myRowCountsD.clear();
-  MechSystem::RowBuilder gb(mySys, myG, up), nb(mySys, myN, up), db(mySys, myD.rows, up);
+  MechSystem::RowBuilder gb(mySys, myG, up, myExtrasG), nb(mySys, myN, up, myExtrasN), db(mySys, myD.rows, up, myExtrasD);
   gb.wantVelocityProducts = nb.wantVelocityProducts = velocityLevel && gdotScale != 0;
   gb.wantEntries = nb.wantEntries = db.wantEntries = entries;
   gb.h = nb.h = db.h = velocityLevel ? h : 0;

@@ -222,6 +222,7 @@ class MechSystemSolver {
   // Workspace reused across steps.
   SparseMatrixd myS, myMS;
   ConstraintRows myG, myN;
+  MechSystem::RowBuilder::Extras myExtrasG, myExtrasN, myExtrasD;  ///< the builders' per-row values, kept
   FrictionRows myD;  ///< friction rows of the velocity solve
   Eigen::VectorXd myU, myUp, myF, myB, myTmp, myLambda, myTheta;
   Eigen::VectorXd myWarmTheta, myWarmPhi;  ///< the velocity solve's starting contact impulses
