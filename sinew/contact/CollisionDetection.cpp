@@ -583,12 +583,19 @@ std::pair<double, double> CollisionManager::penetrationTolRange(
 }
 
 void CollisionManager::updateContacts(double h) {
-  myCarry.reduced = false;
   myContacts.clear();
   myRegions.clear();
+  myCarry.pairs.clear();
   ++myDetections;
   if (!detects()) return;  // a manager above finds this model's contacts (§8.3.5)
   const std::vector<Collider> all = collidables();
+  const PairScan scan = detectPairs(h, all, nullptr, true);
+  recordCarryBase(h, all, scan.leastTol, scan.softPair);
+}
+
+CollisionManager::PairScan CollisionManager::detectPairs(double h, const std::vector<Collider>& all,
+                                                         const std::function<bool(size_t, size_t)>& only,
+                                                         bool record) {
   const std::vector<const CollisionManager*> managers = governingManagers(all);
   const bool maps = drawsPenetrationMaps(managers);
   // Broad phase: world boxes of the collision meshes, grown by the margin.
@@ -626,8 +633,9 @@ void CollisionManager::updateContacts(double h) {
   // The boxes are first tested grown by the largest tolerance any
   // behaviour allows, before the pair's behaviour is looked up, then by the
   // behaviour's own: most pairs of a crowd are far apart.
+  PairScan scan;
   const auto [leastTol, anyTol] = penetrationTolRange(managers);
-  bool softPair = false;
+  scan.leastTol = leastTol;
   auto apart = [&](size_t i, size_t j, double grow) {
     if (all[i].plane || all[j].plane) {
       // The box's lowest corner along the plane's normal, within reach.
@@ -642,6 +650,7 @@ void CollisionManager::updateContacts(double h) {
   };
   for (size_t i = 0; i < all.size(); ++i)
     for (size_t j = i + 1; j < all.size(); ++j) {
+      if (only && !only(i, j)) continue;
       // Two bodies that cannot move have no contact to solve, only, where
       // a behaviour draws one, a penetration map (parametric bodies, §8.5).
       const bool still = !(dynamic[i] || dynamic[j]);
@@ -659,10 +668,15 @@ void CollisionManager::updateContacts(double h) {
       const Collider *a = &all[i], *b = &all[j];
       for (const auto& p : owner->myPairs)
         if (p.behav == behav && p.b && p.a == b->comp) std::swap(a, b);
-      softPair = softPair || isSoft(*behav);
+      scan.softPair = scan.softPair || isSoft(*behav);
+      const size_t first = myContacts.size();
+      myCarry.reduced = false;
       detectPair(*a, *b, *behav, *owner, reach);
+      if (record)
+        myCarry.pairs.push_back({static_cast<int>(a - all.data()), static_cast<int>(b - all.data()), first,
+                                 myContacts.size(), myCarry.reduced});
     }
-  recordCarryBase(h, all, leastTol, softPair);
+  return scan;
 }
 
 }  // namespace sinew

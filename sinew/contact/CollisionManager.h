@@ -26,6 +26,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <map>
 #include <memory>
 #include <tuple>
@@ -241,9 +242,12 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// it cannot carry the velocity solve's contacts: CollisionCarry.cpp),
   /// watching what can come into contact within a step h.
   void updateContacts(double h = 0);
-  /// How many detections have run (updateContacts), for tests and
-  /// profiling.
+  /// How many detections have run (updateContacts, and position
+  /// stabilization's detection of the pairs it could not carry), for tests
+  /// and profiling.
   long numDetections() const { return myDetections; }
+  /// How many of those detected only some pairs (CollisionCarry.cpp).
+  long numPartialDetections() const { return myPartialDetections; }
   /// The contacts of the last detection (or of position stabilization's
   /// carried ones), without forces: getContacts() has the velocity solve's.
   const std::vector<ContactPoint>& detectedContacts() const { return detecting().myContacts; }
@@ -326,30 +330,53 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// CollisionCarry.cpp). What that detection leaves for it.
   struct CarryBase {
     bool valid = false;
-    /// The detection left out a penetrating point (constraint reduction,
-    /// §8.6, or a hull's inner point): not carried, as it may sink further.
+    /// The pair being detected left out a penetrating point (constraint
+    /// reduction, §8.6, or a hull's inner point): not carried, as it may
+    /// sink further. Set by the detection, read per pair.
     bool reduced = false;
     std::uint64_t epoch = 0;  ///< propertyEpoch() then: a changed tree or behaviour needs a detection
+    /// Per collidable, in collidables() order: a rigid body with a
+    /// collision mesh, or none (a collision plane).
     struct Body {
-      const RigidBody* body;
+      const Component* comp = nullptr;
+      const RigidBody* body = nullptr;
       RigidTransform3d pose;  ///< at the detection
-      double radius;          ///< farthest vertex of its collision mesh from its origin
-      double allowed;         ///< how far a vertex may have moved since: half the least tolerance
+      double radius = 0;      ///< farthest vertex of its collision mesh from its origin
+      double allowed = 0;     ///< how far a vertex may have moved since: half the least tolerance
     };
     std::vector<Body> bodies;
+    /// Each pair the detection ran the narrow phase on, its collidables
+    /// (indices of `bodies`) and its contacts [first, end).
+    struct Pair {
+      int a, b;
+      size_t first, end;
+      bool reduced;
+    };
+    std::vector<Pair> pairs;
     std::vector<ContactPoint> contacts;  ///< as detected
   };
+  /// What a scan of the pairs found beside the contacts.
+  struct PairScan {
+    double leastTol = 0;    ///< the least penetration tolerance of the governing behaviours
+    bool softPair = false;  ///< a compliant pair was in reach
+  };
+  /// The broad and narrow phases over the pairs of `all` at step h,
+  /// appending to myContacts (updateContacts), each pair's range into
+  /// myCarry.pairs with `record`; with `only`, just the pairs (i, j),
+  /// i < j, that it accepts.
+  PairScan detectPairs(double h, const std::vector<Collider>& all, const std::function<bool(size_t, size_t)>& only,
+                       bool record);
   /// Records the base after a detection at step h of these collidables
   /// (a velocity solve's: h > 0), where it can be carried: rigid bodies and
-  /// collision planes only, no compliant pair in reach, no reduced
-  /// contacts.
+  /// collision planes only, no compliant pair in reach.
   void recordCarryBase(double h, const std::vector<Collider>& all, double leastTol, bool softPair);
-  /// The base's contacts with each point carried by its bodies' motion
-  /// since, its depth changed by their relative motion along its normal
-  /// and its normal turned with B. False, changing nothing, unless a base
-  /// of this step is valid and every body has moved by no more than half
-  /// the least penetration tolerance (CollisionCarry.cpp says why that
-  /// suffices).
+  /// Position stabilization's contacts: the base's, each point carried by
+  /// its bodies' motion since, its depth changed by their relative motion
+  /// along its normal and its normal turned with B, for every pair whose
+  /// bodies have both moved by no more than half the least penetration
+  /// tolerance and whose contacts were not reduced; the other pairs
+  /// detected afresh (CollisionCarry.cpp says why that suffices). False,
+  /// changing nothing, unless a base of this step is valid.
   bool carryContacts();
   CarryBase myCarry;
   /// The manager that finds the contacts (this, or the outermost above it).
@@ -508,6 +535,7 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   int myGridResolution = 20;
   bool myGridOBB = false;
   std::map<const Component*, std::unique_ptr<Geometry>> myGeometry;
+  long myPartialDetections = 0;
   long myDetections = 0;  ///< count of detections, to rebuild FEM geometry once per detection
   std::vector<ContactPoint> myContacts;  ///< of the last detection
   std::vector<ContactPoint> myReported;  ///< of the last velocity solve, with forces
