@@ -76,14 +76,12 @@ bool CollisionManager::carryContacts() {
   }
   const auto carried = [&](const CarryBase::Pair& p) { return !moved[p.a] && !moved[p.b] && !p.reduced; };
   const bool every = !anyMoved && std::all_of(myCarry.pairs.begin(), myCarry.pairs.end(), carried);
-  // The pairs detected afresh need the same collidables as the base's.
-  std::vector<Collider> all;
-  if (!every) {
-    all = collidables();
-    if (all.size() != n) return false;
-    for (size_t i = 0; i < n; ++i)
-      if (all[i].comp != myCarry.bodies[i].comp) return false;
-  }
+  // The same collidables as the base's (a body made collidable or not
+  // since, which leaves the property epoch alone, detects afresh).
+  const std::vector<Collider> all = collidables();
+  if (all.size() != n) return false;
+  for (size_t i = 0; i < n; ++i)
+    if (all[i].comp != myCarry.bodies[i].comp) return false;
   // A body's motion, or null for one that does not move (a collision plane).
   auto motion = [&](const RigidBody* body) -> const RigidTransform3d* {
     const auto it = body ? motions.find(body) : motions.end();

@@ -583,6 +583,8 @@ std::pair<double, double> CollisionManager::penetrationTolRange(
 }
 
 void CollisionManager::updateContacts(double h) {
+  // The base goes first: a detection that throws leaves none behind.
+  myCarry.valid = false;
   myContacts.clear();
   myRegions.clear();
   myCarry.pairs.clear();
@@ -671,6 +673,7 @@ CollisionManager::PairScan CollisionManager::detectPairs(double h, const std::ve
       scan.softPair = scan.softPair || isSoft(*behav);
       const size_t first = myContacts.size();
       myCarry.reduced = false;
+      ++myPairDetections;
       detectPair(*a, *b, *behav, *owner, reach);
       if (record)
         myCarry.pairs.push_back({static_cast<int>(a - all.data()), static_cast<int>(b - all.data()), first,

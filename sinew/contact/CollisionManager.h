@@ -224,9 +224,10 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// A nested manager (see detects()) reports those of the manager that
   /// found them.
   const std::vector<ContactPoint>& getContacts() const { return detecting().myReported; }
-  /// The penetration regions of the last detection, on both collidables of
-  /// every pair under the AJL_CONTOUR collider (§8.8.1; empty for the
-  /// other colliders).
+  /// The penetration regions of the last full detection, on both
+  /// collidables of every pair under the AJL_CONTOUR collider (§8.8.1;
+  /// empty for the other colliders): the velocity solve's wherever
+  /// position stabilization carried its contacts, even in part.
   const std::vector<PenetrationRegion>& getPenetrationRegions() const { return detecting().myRegions; }
   /// Total force on a collidable (rigid body, FEM model or FEM mesh) from
   /// its contacts in the last solve.
@@ -246,8 +247,11 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// stabilization's detection of the pairs it could not carry), for tests
   /// and profiling.
   long numDetections() const { return myDetections; }
-  /// How many of those detected only some pairs (CollisionCarry.cpp).
+  /// How many of those were position stabilization's, of the pairs it
+  /// could not carry (CollisionCarry.cpp).
   long numPartialDetections() const { return myPartialDetections; }
+  /// How many pairs the narrow phase has run on, in all detections.
+  long numPairDetections() const { return myPairDetections; }
   /// The contacts of the last detection (or of position stabilization's
   /// carried ones), without forces: getContacts() has the velocity solve's.
   const std::vector<ContactPoint>& detectedContacts() const { return detecting().myContacts; }
@@ -376,7 +380,8 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   /// bodies have both moved by no more than half the least penetration
   /// tolerance and whose contacts were not reduced; the other pairs
   /// detected afresh (CollisionCarry.cpp says why that suffices). False,
-  /// changing nothing, unless a base of this step is valid.
+  /// changing nothing, unless a base of this step is valid and the
+  /// collidables are still the base's.
   bool carryContacts();
   CarryBase myCarry;
   /// The manager that finds the contacts (this, or the outermost above it).
@@ -535,7 +540,7 @@ class CollisionManager : public CompositeComponent, public Constrainer, public A
   int myGridResolution = 20;
   bool myGridOBB = false;
   std::map<const Component*, std::unique_ptr<Geometry>> myGeometry;
-  long myPartialDetections = 0;
+  long myPartialDetections = 0, myPairDetections = 0;
   long myDetections = 0;  ///< count of detections, to rebuild FEM geometry once per detection
   std::vector<ContactPoint> myContacts;  ///< of the last detection
   std::vector<ContactPoint> myReported;  ///< of the last velocity solve, with forces

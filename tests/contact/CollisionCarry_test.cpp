@@ -127,56 +127,70 @@ TEST(CollisionCarry, CarriedContactsAreThoseAFreshDetectionFinds) {
 
 TEST(CollisionCarry, OnlyThePairsOfABodyThatMovedTooFarAreDetectedAgain) {
   // Four cubes over the ground, apart: three resting 1e-4 deep, one 5e-3
-  // above it (beyond the 2 mm tolerance: not watched). Two resting ones
-  // move by 2e-4 (within half the tolerance), the third sinks 3e-3 and the
-  // raised one falls 6e-3, 1e-3 into the ground: only the pairs of the
-  // last two are detected again, and the contacts are those a fresh
-  // detection finds, each once (the falling cube's four corners, which
-  // the velocity solve's detection did not have: carrying its pair would
-  // miss them).
+  // above it (beyond the 2 mm tolerance: not watched), and a fifth resting
+  // on the second, 1e-4 into it. The first two move by 2e-4 (within half
+  // the tolerance), the fifth with the second and then 3e-3 further into
+  // it, the third sinks 3e-3 and the raised one falls 6e-3, 1e-3 into the
+  // ground: only the pairs of the last three are detected again (the
+  // fifth's is the higher collidable of its pair), and the contacts are
+  // those a fresh detection finds, each once (the falling cube's four
+  // corners, which the velocity solve's detection did not have: carrying
+  // its pair would miss them).
   MechModel* mech;
-  auto root = bench::makeGravityRoot("threeCubes", mech);
+  auto root = bench::makeGravityRoot("fiveCubes", mech);
   CollisionManager& cm = mech->getCollisionManager();
   cm.addPlane("ground", Vector3d::Zero(), Vector3d::UnitZ());
   mech->setDefaultCollisionBehavior(true, 0.3);
   mech->setPenetrationTol(2e-3);
   std::vector<RigidBody*> cubes;
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < 5; ++i) {
     cubes.push_back(&mech->addRigidBody(RigidBody::createBox("c" + std::to_string(i), 0.2, 0.2, 0.2, 125)));
-    cubes[i]->setPose(RigidTransform3d(0.5 * i, 0, i == 3 ? 0.1 + 5e-3 : 0.1 - 1e-4));
+    const double z = i == 3 ? 0.1 + 5e-3 : i == 4 ? 0.3 - 2e-4 : 0.1 - 1e-4;
+    cubes[i]->setPose(RigidTransform3d(i == 4 ? 0.5 : 0.5 * i, 0, z));
   }
   cm.updateContacts(1e-3);
-  ASSERT_EQ(cm.detectedContacts().size(), 12u) << "the resting cubes' corners";
+  const size_t base = cm.detectedContacts().size();
   const RigidTransform3d small(Vector3d(0, 0, -2e-4), Eigen::AngleAxisd(1e-3, Vector3d::UnitX()).toRotationMatrix());
-  for (int i = 0; i < 2; ++i) cubes[i]->setPose(small * cubes[i]->getPose());
-  cubes[2]->setPose(RigidTransform3d(Vector3d(0, 0, -3e-3)) * cubes[2]->getPose());
-  cubes[3]->setPose(RigidTransform3d(Vector3d(0, 0, -6e-3)) * cubes[3]->getPose());
-  const long detections = cm.numDetections(), partial = cm.numPartialDetections();
+  for (int i : {0, 1, 4}) cubes[i]->setPose(small * cubes[i]->getPose());
+  for (auto [i, dz] : {std::pair{2, -3e-3}, {3, -6e-3}, {4, -3e-3}})
+    cubes[i]->setPose(RigidTransform3d(Vector3d(0, 0, dz)) * cubes[i]->getPose());
+  const long detections = cm.numDetections(), partial = cm.numPartialDetections(), pairs = cm.numPairDetections();
   cm.getMaxHardError();
   EXPECT_EQ(cm.numDetections(), detections + 1);
   EXPECT_EQ(cm.numPartialDetections(), partial + 1);
+  EXPECT_EQ(cm.numPairDetections(), pairs + 3) << "the third, the fourth and the fifth cube's pairs";
   const std::vector<ContactPoint> stabilized = cm.detectedContacts();
   cm.updateContacts(0);
   const std::vector<ContactPoint>& fresh = cm.detectedContacts();
-  ASSERT_EQ(stabilized.size(), 16u);
-  ASSERT_EQ(fresh.size(), 16u);
-  // Corner on the ground: carried exactly (the plane does not turn).
+  ASSERT_EQ(stabilized.size(), fresh.size());
+  // Each fresh contact is one stabilization has, the same point with the
+  // same normal and depth (each stabilization contact matched once).
+  std::vector<char> used(stabilized.size(), 0);
   for (const ContactPoint& f : fresh) {
-    const ContactPoint* match = nullptr;
-    for (const ContactPoint& c : stabilized)
-      if (c.collidableA == f.collidableA && c.collidableB == f.collidableB && (c.position - f.position).norm() < 1e-9)
-        match = &c;
-    ASSERT_NE(match, nullptr) << f.collidableA->getName() << " at " << f.position.transpose();
-    EXPECT_NEAR(match->depth, f.depth, 1e-12);
-    EXPECT_LT((match->normal - f.normal).norm(), 1e-12);
+    size_t match = stabilized.size();
+    for (size_t k = 0; k < stabilized.size() && match == stabilized.size(); ++k) {
+      const ContactPoint& c = stabilized[k];
+      if (!used[k] && c.collidableA == f.collidableA && c.collidableB == f.collidableB &&
+          (c.position - f.position).norm() < 1e-9 && (c.normal - f.normal).norm() < 1e-12)
+        match = k;
+    }
+    ASSERT_LT(match, stabilized.size()) << f.collidableA->getName() << " at " << f.position.transpose();
+    used[match] = 1;
+    EXPECT_NEAR(stabilized[match].depth, f.depth, 1e-12);
   }
+  int falling = 0;
   for (const ContactPoint& c : stabilized) {
     if (c.collidableA == cubes[2]) EXPECT_NEAR(c.depth, 3.1e-3, 1e-12);
-    if (c.collidableA == cubes[3]) EXPECT_NEAR(c.depth, 1e-3, 1e-12);
+    if (c.collidableA == cubes[3]) {
+      EXPECT_NEAR(c.depth, 1e-3, 1e-12);
+      ++falling;
+    }
   }
+  EXPECT_EQ(falling, 4) << "the falling cube's corners, which the base did not have";
+  EXPECT_GT(base, 0u);
   // Nothing moved too far: every pair carried, nothing detected.
   cm.updateContacts(1e-3);
-  for (int i = 0; i < 4; ++i) cubes[i]->setPose(small * cubes[i]->getPose());
+  for (RigidBody* c : cubes) c->setPose(small * c->getPose());
   const long before = cm.numDetections();
   cm.getMaxHardError();
   EXPECT_EQ(cm.numDetections(), before);
