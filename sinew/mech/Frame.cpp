@@ -78,7 +78,9 @@ void Frame::addPosImpulse(double* q, double h, const double* u) const {
   // axes, dq = (cos(a/2), sin(a/2)/a · hω) with a = |hω|. A step turns by a
   // small angle: there the two factors come from their series in x = a/2
   // through x⁶ (the next terms, x⁸/8! and x⁸/9!, are below 1e-22 for
-  // a < 0.01), sparing the trigonometric call of every look-ahead.
+  // a < 0.01), sparing the trigonometric call of every look-ahead; their
+  // coefficients as products (a division's latency, chained three deep,
+  // was most of the series' time).
   for (int i = 0; i < 3; ++i) q[i] += h * u[i];
   const double tx = h * u[3], ty = h * u[4], tz = h * u[5];
   const double a2 = tx * tx + ty * ty + tz * tz;
@@ -86,8 +88,8 @@ void Frame::addPosImpulse(double* q, double h, const double* u) const {
   double c, s;  // cos(a/2), sin(a/2)/a
   if (a2 < 1e-4) {
     const double x2 = 0.25 * a2;
-    c = 1 - 0.5 * x2 * (1 - x2 / 12 * (1 - x2 / 30));
-    s = 0.5 * (1 - x2 / 6 * (1 - x2 / 20 * (1 - x2 / 42)));
+    c = 1 - 0.5 * x2 * (1 - x2 * (1.0 / 12) * (1 - x2 * (1.0 / 30)));
+    s = 0.5 * (1 - x2 * (1.0 / 6) * (1 - x2 * (1.0 / 20) * (1 - x2 * (1.0 / 42))));
   } else {
     const double a = std::sqrt(a2);
     c = std::cos(0.5 * a);
