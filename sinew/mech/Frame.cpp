@@ -79,8 +79,8 @@ void Frame::addPosImpulse(double* q, double h, const double* u) const {
   // small angle: there the two factors come from their series in x = a/2
   // through x⁶ (the next terms, x⁸/8! and x⁸/9!, are below 1e-22 for
   // a < 0.01), sparing the trigonometric call of every look-ahead; their
-  // coefficients as products (a division's latency, chained three deep,
-  // was most of the series' time).
+  // coefficients as products by their reciprocals (five divisions queued
+  // on the divider were most of the series' time).
   for (int i = 0; i < 3; ++i) q[i] += h * u[i];
   const double tx = h * u[3], ty = h * u[4], tz = h * u[5];
   const double a2 = tx * tx + ty * ty + tz * tz;

@@ -1,6 +1,8 @@
 // The Impulse integrator's direct correction of a joint's rows (all of
 // them bilateral): p = K⁻¹ b and u += W p with W = M⁻¹ Gᵀ and K⁻¹ kept for
-// the step, in kernels of fixed size for the common joints; and the
+// the step, in kernels of fixed size for the common joints (the velocity
+// correction of one or two rigid bodies: u += (W K⁻¹) b, with K⁻¹ Σb
+// formed once its loop ends, foldPending); and the
 // versions that spare re-evaluating a joint whose bodies have not moved.
 // See ImpulseSolver.h and docs/solvers.md ("Speed").
 #include <Eigen/Cholesky>
@@ -42,7 +44,7 @@ void withFixedSize(int m, int c, F&& f) {
 }
 }  // namespace
 
-bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra) {
+bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra, bool velocityRows) {
   if (r.direct >= 0) return r.direct == 1;
   r.direct = 0;
   const int m = r.numRows(), cols = static_cast<int>(r.G.cols());
@@ -87,7 +89,7 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
     ok = r.Kinv.allFinite();
   });
   if (!ok) return false;
-  if (r.rigidOnly && (cols == 6 || cols == 12)) {  // DirectBlock's rigid kernels: [Gᵀ | W K⁻¹]
+  if (velocityRows && r.rigidOnly && (cols == 6 || cols == 12)) {  // DirectBlock's rigid velocity kernels: [Gᵀ | W K⁻¹]
     r.Gt.resize(cols, 2 * m);
     r.Gt.leftCols(m) = r.G.transpose();
     r.Gt.rightCols(m).noalias() = r.W.lazyProduct(r.Kinv);

@@ -264,7 +264,7 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
     return err;
   }
   a.seen.clear();
-  if (r.numBilateral == n && prepareDirect(r, extra)) {
+  if (r.numBilateral == n && prepareDirect(r, extra, false)) {
     // Every row bilateral: p = ω K⁻¹ b, no active set.
     b *= myS.myImpulseSettings.relaxation;
     applyDirect(r, b, a.impulse);
@@ -318,7 +318,7 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
   extra.assign(n, 0.0);
   // Every row hard and bilateral: all of them at once, p = −K⁻¹ G u.
   if (r.numBilateral == n && std::all_of(r.compliance.begin(), r.compliance.end(), [](double c) { return c == 0; }) &&
-      prepareDirect(r, extra))
+      prepareDirect(r, extra, true))
     return correctDirectVelocity(r, a, tol, corrections);
   // Velocity of each hard row that holds: bilateral ones, and unilateral
   // ones in contact (a separated one, φ > 0, may close its gap).
@@ -550,6 +550,8 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       if (!done && outOfTime(deadline)) break;
     }
     rep.correctionSeconds += std::chrono::duration<double>(Clock::now() - loopStart).count();
+    // Every velocity correction's impulses whole before anything reads
+    // them (the projection, the forces, the next step's warm start).
     for (size_t k = 0; k < cons.size(); ++k)
       if (!myIsSet[k]) foldPending(myVelRows[k], velAcc[k]);
     if (!done) rep.interrupted = true;

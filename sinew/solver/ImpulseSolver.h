@@ -30,7 +30,9 @@
 // the velocity correction (bounded by the step's total normal impulse).
 //
 // A block of bilateral rows is corrected directly with W = M⁻¹ Gᵀ and
-// K⁻¹ kept for the step, and a constrainer whose components have not
+// K⁻¹ kept for the step (the velocity correction of one or two rigid
+// bodies with W K⁻¹, its impulses formed when its loop ends), and a
+// constrainer whose components have not
 // moved since it was last within tolerance is not evaluated again
 // (ImpulseDirect.cpp).
 //
@@ -94,9 +96,10 @@ class ImpulseSolver {
     /// (too many columns, a row no impulse moves, K singular); 1: ready.
     mutable int direct = -1;
     mutable Eigen::MatrixXd W, Kinv;
-    /// For one or two rigid bodies: [Gᵀ | W K⁻¹] (local columns × 2 rows),
-    /// in one allocation. Each row's entries of G then lie together, so a
-    /// row's velocity is one contiguous dot product, and the velocity
+    /// Velocity rows of one or two rigid bodies (at most six: the fixed
+    /// sizes): [Gᵀ | W K⁻¹] (local columns × twice the rows), in one
+    /// allocation. Each row's entries of G then lie together, so a row's
+    /// velocity is one contiguous dot product, and the velocity
     /// correction moves u by (W K⁻¹) b directly, its impulses K⁻¹ Σb
     /// formed once its loop ends (Accum::pending).
     mutable Eigen::MatrixXd Gt;
@@ -141,7 +144,9 @@ class ImpulseSolver {
     /// The velocity correction's right-hand sides b summed over its direct
     /// rigid corrections (p = K⁻¹ b): K⁻¹ Σb joins `impulse` when the
     /// loop ends (foldPending), one product instead of one a correction.
-    double pending[kMaxBlockRows];
+    /// Valid against the K⁻¹ of the rows it was summed with: the velocity
+    /// rows stay those of the loop's start until foldPending.
+    double pending[kMaxBlockRows] = {};
     bool hasPending = false;
     /// The joint correction's rows, from the constrainer's first build of
     /// the step. A constrainer that can re-evaluate its rows' errors
@@ -184,9 +189,10 @@ class ImpulseSolver {
   /// components' positions move to q0 + h u.
   void applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h, bool lookAhead);
   /// Makes r.W and r.Kinv for K = G M⁻¹ Gᵀ + diag(extra) over all rows
-  /// (and r.Gt for one or two rigid bodies); false where the direct
-  /// correction does not apply (Rows::direct).
-  bool prepareDirect(const Rows& r, const std::vector<double>& extra);
+  /// (and, for the velocity correction's rows, r.Gt for one or two rigid
+  /// bodies); false where the direct correction does not apply
+  /// (Rows::direct).
+  bool prepareDirect(const Rows& r, const std::vector<double>& extra, bool velocityRows);
   /// The direct correction of a block's rows, with the block's size fixed
   /// at compile time for the common joints.
   template <int M, int C>
