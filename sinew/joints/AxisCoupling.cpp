@@ -66,6 +66,23 @@ void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransf
   if (coords) coordinatesOf(*coords, TGD.p, theta);
 }
 
+bool AxisCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
+  RigidTransform3d TGD;
+  projectToConstraints(TGD, TCD, nullptr);
+  errC = errorTwist(TGD.inverseTimes(TCD));
+  // The rows in the constraints' order (initializeConstraints): a fixed
+  // axis's translation along D's axis i (its wrench, as updateConstraints
+  // sets it, is row i of R_GD), then the fixed rotations. Dotted in
+  // registers: a wrench assembled on the stack and read back at once as
+  // packed pairs stalled on store forwarding, and cost more time than the
+  // whole evaluation it replaces.
+  int k = 0;
+  for (int i = 0; i < 3; ++i)
+    if (!myFree[i]) phi[k++] = TGD.R.row(i).dot(errC.head<3>());
+  for (int i = 3; i < (myRotates ? 5 : 6); ++i) phi[k++] = errC[i];
+  return true;
+}
+
 void AxisCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d&, const Twist&,
                                      const Twist&, bool) {
   // D's axis i in G coordinates is row i of R_GD.

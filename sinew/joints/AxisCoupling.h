@@ -11,7 +11,7 @@
 
 namespace sinew {
 
-class AxisCoupling : public RigidBodyCoupling {
+class AxisCoupling final : public RigidBodyCoupling {
  public:
   /// `freeTranslation[i]`: translation along D's axis i is allowed;
   /// `rotateAboutZ`: rotation about D's z axis is allowed.
@@ -28,6 +28,7 @@ class AxisCoupling : public RigidBodyCoupling {
   /// slotted hinge's x): translations along z, along both x and y, or none.
   int getFixedMotionSubspace(Matrix6d& S) const override;
   bool usesStoredCoordinates() const override { return false; }
+  bool bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const override;
   /// G turns relative to D about z at θ̇; the wrenches along D's axes turn
   /// in G the other way, the others are constant in G.
   bool providesWrenchRates() const override { return true; }

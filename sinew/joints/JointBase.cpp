@@ -149,7 +149,10 @@ RigidTransform3d JointBase::project(const RigidTransform3d& TCD, bool coordinate
 }
 
 bool JointBase::errorsNeedCoordinates() const {
-  if (myCoupling->usesStoredCoordinates()) return true;
+  return myCoupling->usesStoredCoordinates() || coordinatesLimitedOrLocked();
+}
+
+bool JointBase::coordinatesLimitedOrLocked() const {
   for (int i = 0; i < numCoordinates(); ++i) {
     const CoordinateInfo& q = myCoupling->getCoordinateInfo(i);
     if (q.locked || std::isfinite(q.min) || std::isfinite(q.max)) return true;
@@ -452,6 +455,17 @@ bool JointBase::getRowErrors(double* phi, int numRows) {
   if (!myA || static_cast<int>(myEngagedRows.size()) != n ||
       numRows != static_cast<int>(myBilateralDirs.size() + myUnilateralDirs.size()))
     return false;
+  // The coupling's shortcut, where no limit can engage and only the
+  // bilateral rows stand (the Impulse integrator asks this at every
+  // look-ahead): the same errors as the evaluation below, to round-off,
+  // without the coordinates, engagement and constraint updates it also
+  // makes.
+  if (numRows == static_cast<int>(myBilateralDirs.size()) && myUnilateralDirs.empty() && !myCoupling->hasOtherLimits() &&
+      !coordinatesLimitedOrLocked()) {
+    const RigidTransform3d TCW = myA->getPose() * myTCA;
+    const RigidTransform3d TDW = myB ? myB->getPose() * myTDB : myTDB;
+    if (myCoupling->bilateralErrors(TDW.inverseTimes(TCW), phi, myErrC)) return true;
+  }
   Evaluation e;
   evaluate(myA->getPose(), myB ? myB->getPose() : RigidTransform3d(), true, e, true);
   myErrC = e.errC;

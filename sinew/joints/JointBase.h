@@ -189,6 +189,9 @@ class JointBase : public CompositeComponent, public Constrainer, public AuxState
   /// (RigidBodyCoupling::usesStoredCoordinates), or a coordinate is limited
   /// or locked (its engagement and lock row read its value).
   bool errorsNeedCoordinates() const;
+  /// Whether a coordinate has a finite range or is locked (its limit or
+  /// lock rows may then engage).
+  bool coordinatesLimitedOrLocked() const;
   /// The joint's frames, error and relative velocity for bodies at given poses.
   struct Evaluation {
     RigidTransform3d TCW, TGW, TCD, TGD;

@@ -11,7 +11,7 @@
 
 namespace sinew {
 
-class SphericalCoupling : public RigidBodyCoupling {
+class SphericalCoupling final : public RigidBodyCoupling {
  public:
   enum class Limit { None, Tilt, Rotation };
   SphericalCoupling();
@@ -22,6 +22,7 @@ class SphericalCoupling : public RigidBodyCoupling {
   /// Every rotation about C's origin.
   int getFixedMotionSubspace(Matrix6d& S) const override;
   bool hasOtherLimits() const override { return limit != Limit::None; }
+  bool bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const override;
   Limit limit = Limit::None;
   double maxTilt = M_PI;                          ///< radians
   Vector3d maxRotation = Vector3d::Constant(M_PI);  ///< radians, per axis

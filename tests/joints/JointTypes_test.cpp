@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <functional>
 #include <random>
 
@@ -194,6 +195,46 @@ TEST(JointTypes, RowErrorsWithoutBuildingMatchABuild) {
     if (c.dof < 6) EXPECT_GT(largest, 1e-4) << c.name;  // the errors are not trivially zero
     EXPECT_FALSE(s.joint->getRowErrors(phi.data(), n + 1)) << c.name << ": a row count that is not the build's";
   }
+}
+
+TEST(JointTypes, RowErrorsShortcutIsTheFullEvaluationToRoundOff) {
+  // Hinges, sliders, cylindrical, slotted, planar and solid joints (AxisCoupling)
+  // and ball joints give their rows' errors straight from T_CD when no
+  // limit can engage (RigidBodyCoupling::bilateralErrors). A wide range,
+  // or a ball joint's tilt limit at 179°, makes the joint evaluate in full
+  // instead (its limit row, on the nearer bound, follows the bilateral
+  // ones): the bilateral rows' errors agree to a few units of round-off
+  // (the two sum a row's products in different orders).
+  int compared = 0;
+  std::string names;
+  for (auto& c : cases()) {
+    Jointed s(c);
+    const RigidTransform3d T0 = s.box->getPose();
+    s.box->setPose(T0 * RigidTransform3d(0.002, -0.001, 0.003, 1, 2, 3, 0.02));
+    const int n = static_cast<int>(builtErrors(*s.joint).size());
+    s.box->setPose(T0 * RigidTransform3d(-0.003, 0.002, 0.001, -2, 1, 1, 0.03));
+    std::vector<double> shortcut(n, NAN), full(n, NAN);
+    Twist errC;
+    if (!s.joint->getCoupling().bilateralErrors(s.joint->getCurrentTCD(), shortcut.data(), errC)) continue;
+    ASSERT_TRUE(s.joint->getRowErrors(shortcut.data(), n)) << c.name;
+    if (auto* ball = dynamic_cast<SphericalJoint*>(s.joint)) {
+      ball->setTiltLimited(true);
+      ball->setMaxTilt(179);
+    } else if (s.joint->numCoordinates() > 0) {
+      s.joint->setCoordinateRange(0, -1e6, 1e6);
+    } else {
+      continue;  // nothing to limit: the solid joint
+    }
+    const int limited = static_cast<int>(builtErrors(*s.joint).size());
+    ASSERT_EQ(limited, n + 1) << c.name << ": the limit row";
+    full.resize(limited);
+    ASSERT_TRUE(s.joint->getRowErrors(full.data(), limited)) << c.name;
+    for (int i = 0; i < n; ++i)
+      EXPECT_LE(std::abs(shortcut[i] - full[i]), 4 * DBL_EPSILON * std::abs(full[i])) << c.name << " row " << i;
+    ++compared;
+    names += c.name + std::string(" ");
+  }
+  EXPECT_EQ(compared, 8) << "hinge, slider, cylindrical, slotted hinge, revolute, ball, planar and planar translation; had " << names;
 }
 
 TEST(JointTypes, RowErrorsAskForABuildWhenALimitChangesSides) {
