@@ -172,6 +172,16 @@ std::vector<double> builtErrors(JointBase& joint) {
   return g.phi;
 }
 
+/// Builds the joint's rows a few millimetres and degrees away from its
+/// pose, moves it elsewhere as far, and returns the rows' number.
+int buildAwayAndMove(Jointed& s) {
+  const RigidTransform3d T0 = s.box->getPose();
+  s.box->setPose(T0 * RigidTransform3d(0.002, -0.001, 0.003, 1, 2, 3, 0.02));
+  const int n = static_cast<int>(builtErrors(*s.joint).size());
+  s.box->setPose(T0 * RigidTransform3d(-0.003, 0.002, 0.001, -2, 1, 1, 0.03));
+  return n;
+}
+
 TEST(JointTypes, RowErrorsWithoutBuildingMatchABuild) {
   // The Impulse integrator's look-ahead asks only the rows' errors
   // (getRowErrors); for every joint type they are those a full build
@@ -179,10 +189,7 @@ TEST(JointTypes, RowErrorsWithoutBuildingMatchABuild) {
   // degrees away from the pose the rows were built at.
   for (auto& c : cases()) {
     Jointed s(c);
-    const RigidTransform3d T0 = s.box->getPose();
-    s.box->setPose(T0 * RigidTransform3d(0.002, -0.001, 0.003, 1, 2, 3, 0.02));
-    const int n = static_cast<int>(builtErrors(*s.joint).size());
-    s.box->setPose(T0 * RigidTransform3d(-0.003, 0.002, 0.001, -2, 1, 1, 0.03));
+    const int n = buildAwayAndMove(s);
     std::vector<double> phi(n, NAN);
     ASSERT_TRUE(s.joint->getRowErrors(phi.data(), n)) << c.name;
     const std::vector<double> built = builtErrors(*s.joint);
@@ -209,10 +216,7 @@ TEST(JointTypes, RowErrorsShortcutIsTheFullEvaluationToRoundOff) {
   std::string names;
   for (auto& c : cases()) {
     Jointed s(c);
-    const RigidTransform3d T0 = s.box->getPose();
-    s.box->setPose(T0 * RigidTransform3d(0.002, -0.001, 0.003, 1, 2, 3, 0.02));
-    const int n = static_cast<int>(builtErrors(*s.joint).size());
-    s.box->setPose(T0 * RigidTransform3d(-0.003, 0.002, 0.001, -2, 1, 1, 0.03));
+    const int n = buildAwayAndMove(s);
     std::vector<double> shortcut(n, NAN), full(n, NAN);
     Twist errC;
     if (!s.joint->getCoupling().bilateralErrors(s.joint->getCurrentTCD(), shortcut.data(), errC)) continue;
