@@ -66,7 +66,7 @@ void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransf
   if (coords) coordinatesOf(*coords, TGD.p, theta);
 }
 
-bool AxisCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
+int AxisCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
   RigidTransform3d TGD;
   projectToConstraints(TGD, TCD, nullptr);
   errC = errorTwist(TGD.inverseTimes(TCD));
@@ -80,7 +80,7 @@ bool AxisCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twi
   for (int i = 0; i < 3; ++i)
     if (!myFree[i]) phi[k++] = TGD.R.row(i).dot(errC.head<3>());
   for (int i = 3; i < (myRotates ? 5 : 6); ++i) phi[k++] = errC[i];
-  return true;
+  return k;
 }
 
 void AxisCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d&, const Twist&,

@@ -28,7 +28,7 @@ class AxisCoupling final : public RigidBodyCoupling {
   /// slotted hinge's x): translations along z, along both x and y, or none.
   int getFixedMotionSubspace(Matrix6d& S) const override;
   bool usesStoredCoordinates() const override { return false; }
-  bool bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const override;
+  int bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const override;
   /// G turns relative to D about z at θ̇; the wrenches along D's axes turn
   /// in G the other way, the others are constant in G.
   bool providesWrenchRates() const override { return true; }

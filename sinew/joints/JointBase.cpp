@@ -458,13 +458,20 @@ bool JointBase::getRowErrors(double* phi, int numRows) {
   // The coupling's shortcut, where no limit can engage and only the
   // bilateral rows stand (the Impulse integrator asks this at every
   // look-ahead): the same errors as the evaluation below, to round-off,
-  // without the coordinates, engagement and constraint updates it also
-  // makes.
+  // without the engagement and constraint-wrench updates it also makes.
+  // Rows of another number (a lock released since the build) are not the
+  // build's: refused, as below.
   if (numRows == static_cast<int>(myBilateralDirs.size()) && myUnilateralDirs.empty() && !myCoupling->hasOtherLimits() &&
       !coordinatesLimitedOrLocked()) {
     const RigidTransform3d TCW = myA->getPose() * myTCA;
     const RigidTransform3d TDW = myB ? myB->getPose() * myTDB : myTDB;
-    if (myCoupling->bilateralErrors(TDW.inverseTimes(TCW), phi, myErrC)) return true;
+    double rows[RigidBodyCoupling::kMaxBilateralErrors];
+    const int m = myCoupling->bilateralErrors(TDW.inverseTimes(TCW), rows, myErrC);
+    if (m >= 0) {
+      if (m != numRows) return false;
+      std::copy(rows, rows + m, phi);
+      return true;
+    }
   }
   Evaluation e;
   evaluate(myA->getPose(), myB ? myB->getPose() : RigidTransform3d(), true, e, true);

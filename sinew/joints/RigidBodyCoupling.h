@@ -149,22 +149,25 @@ class RigidBodyCoupling {
   /// leaves the coordinates alone (JointBase::evaluate).
   virtual bool usesStoredCoordinates() const { return true; }
 
-  /// Whether a unilateral constraint that is not a coordinate limit can
-  /// engage (a spherical joint's tilt limit, once set): the Articulated
-  /// integrator asks such a joint for its rows at every step.
   /// The errors φ of the bilateral rows at T_CD, in the order of the
   /// bilateral constraints, as the full evaluation gives them to round-off
   /// (projectToConstraints without coordinates, errorTwist, each row's
   /// wrench at T_GD dotted with the error twist), and that error twist:
   /// a shortcut for the Impulse integrator's look-ahead and position
   /// stabilization's chord passes, asked only while no coordinate is
-  /// limited or locked and no other limit can engage. False (the default)
-  /// where the coupling gives none; JointBase then evaluates in full.
-  virtual bool bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
+  /// limited or locked and no other limit can engage. Returns how many
+  /// rows it wrote into phi (room for kMaxBilateralErrors), or −1 (the
+  /// default) where the coupling gives none; JointBase then evaluates in
+  /// full.
+  static constexpr int kMaxBilateralErrors = 6;
+  virtual int bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
     (void)TCD, (void)phi, (void)errC;
-    return false;
+    return -1;
   }
 
+  /// Whether a unilateral constraint that is not a coordinate limit can
+  /// engage (a spherical joint's tilt limit, once set): the Articulated
+  /// integrator asks such a joint for its rows at every step.
   virtual bool hasOtherLimits() const {
     for (const RigidBodyConstraint* c : myConstraintAt)
       if (!c->isBilateral() && !c->isLimit()) return true;

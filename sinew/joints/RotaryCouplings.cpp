@@ -39,12 +39,12 @@ void SphericalCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidT
   TGD = RigidTransform3d(Vector3d::Zero(), TCD.R);
 }
 
-bool SphericalCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
+int SphericalCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
   RigidTransform3d TGD;
   projectToConstraints(TGD, TCD, nullptr);
   errC = errorTwist(TGD.inverseTimes(TCD));
   for (int i = 0; i < 3; ++i) phi[i] = errC[i];  // the constant unit wrenches of initializeConstraints
-  return true;
+  return 3;
 }
 
 void SphericalCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d&, const Twist&,

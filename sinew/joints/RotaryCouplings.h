@@ -22,7 +22,7 @@ class SphericalCoupling final : public RigidBodyCoupling {
   /// Every rotation about C's origin.
   int getFixedMotionSubspace(Matrix6d& S) const override;
   bool hasOtherLimits() const override { return limit != Limit::None; }
-  bool bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const override;
+  int bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const override;
   Limit limit = Limit::None;
   double maxTilt = M_PI;                          ///< radians
   Vector3d maxRotation = Vector3d::Constant(M_PI);  ///< radians, per axis

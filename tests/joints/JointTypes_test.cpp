@@ -204,41 +204,99 @@ TEST(JointTypes, RowErrorsWithoutBuildingMatchABuild) {
   }
 }
 
+/// The wrenches of every constraint of the joint's coupling.
+std::vector<Wrench> couplingWrenches(const JointBase& j) {
+  std::vector<Wrench> w;
+  for (int k = 0; k < j.getCoupling().numConstraints(); ++k) w.push_back(j.getCoupling().getConstraint(k).getWrenchG());
+  return w;
+}
+
+/// The shortcut's errors (RigidBodyCoupling::bilateralErrors) against the
+/// full evaluation's, for a joint whose rows were built elsewhere: returns
+/// false if its coupling has no shortcut. `limit` gives the joint a limit
+/// that cannot engage, which makes it evaluate in full.
+bool expectShortcutIsFullEvaluation(JointBase& j, int n, const std::function<void()>& limit, const std::string& name) {
+  std::vector<double> direct(RigidBodyCoupling::kMaxBilateralErrors, NAN), got(n, NAN);
+  Twist errC;
+  const int m = j.getCoupling().bilateralErrors(j.getCurrentTCD(), direct.data(), errC);
+  if (m < 0) return false;
+  EXPECT_EQ(m, n) << name;
+  const std::vector<Wrench> before = couplingWrenches(j);
+  EXPECT_TRUE(j.getRowErrors(got.data(), n)) << name;
+  for (int i = 0; i < n; ++i) EXPECT_EQ(got[i], direct[i]) << name << " row " << i;
+  // The shortcut leaves the constraints' wrenches as the build set them
+  // (the full evaluation turns the translations' to T_GD here).
+  EXPECT_TRUE(couplingWrenches(j) == before) << name << ": the shortcut was taken";
+  limit();
+  const int limited = static_cast<int>(builtErrors(j).size());
+  EXPECT_EQ(limited, n + 1) << name << ": the limit row";
+  std::vector<double> full(limited, NAN);
+  EXPECT_TRUE(j.getRowErrors(full.data(), limited)) << name;
+  // Round-off of a row's sum: relative to its terms, not to its value.
+  const double scale = errC.head<3>().norm() + errC.tail<3>().norm();
+  for (int i = 0; i < n; ++i)
+    EXPECT_LE(std::abs(direct[i] - full[i]), 4 * DBL_EPSILON * (std::abs(full[i]) + scale)) << name << " row " << i;
+  return true;
+}
+
 TEST(JointTypes, RowErrorsShortcutIsTheFullEvaluationToRoundOff) {
-  // Hinges, sliders, cylindrical, slotted, planar and solid joints (AxisCoupling)
-  // and ball joints give their rows' errors straight from T_CD when no
-  // limit can engage (RigidBodyCoupling::bilateralErrors). A wide range,
-  // or a ball joint's tilt limit at 179°, makes the joint evaluate in full
-  // instead (its limit row, on the nearer bound, follows the bilateral
-  // ones): the bilateral rows' errors agree to a few units of round-off
-  // (the two sum a row's products in different orders).
+  // Hinges, sliders, cylindrical, slotted, planar and solid joints
+  // (AxisCoupling) and ball joints give their rows' errors straight from
+  // T_CD when no limit can engage (RigidBodyCoupling::bilateralErrors):
+  // getRowErrors returns exactly those, without updating the coupling's
+  // wrenches. A wide range, or a ball joint's tilt limit at 179°, makes the
+  // joint evaluate in full instead (its limit row, on the nearer bound,
+  // follows the bilateral ones): the bilateral rows' errors agree to a few
+  // units of round-off (the two sum a row's products in different orders).
   int compared = 0;
   std::string names;
   for (auto& c : cases()) {
     Jointed s(c);
     const int n = buildAwayAndMove(s);
-    std::vector<double> shortcut(n, NAN), full(n, NAN);
-    Twist errC;
-    if (!s.joint->getCoupling().bilateralErrors(s.joint->getCurrentTCD(), shortcut.data(), errC)) continue;
-    ASSERT_TRUE(s.joint->getRowErrors(shortcut.data(), n)) << c.name;
+    std::function<void()> limit;
     if (auto* ball = dynamic_cast<SphericalJoint*>(s.joint)) {
-      ball->setTiltLimited(true);
-      ball->setMaxTilt(179);
+      limit = [ball] {
+        ball->setTiltLimited(true);
+        ball->setMaxTilt(179);
+      };
     } else if (s.joint->numCoordinates() > 0) {
-      s.joint->setCoordinateRange(0, -1e6, 1e6);
+      limit = [&s] { s.joint->setCoordinateRange(0, -1e6, 1e6); };
     } else {
       continue;  // nothing to limit: the solid joint
     }
-    const int limited = static_cast<int>(builtErrors(*s.joint).size());
-    ASSERT_EQ(limited, n + 1) << c.name << ": the limit row";
-    full.resize(limited);
-    ASSERT_TRUE(s.joint->getRowErrors(full.data(), limited)) << c.name;
-    for (int i = 0; i < n; ++i)
-      EXPECT_LE(std::abs(shortcut[i] - full[i]), 4 * DBL_EPSILON * std::abs(full[i])) << c.name << " row " << i;
+    if (!expectShortcutIsFullEvaluation(*s.joint, n, limit, c.name)) continue;
     ++compared;
     names += c.name + std::string(" ");
   }
-  EXPECT_EQ(compared, 8) << "hinge, slider, cylindrical, slotted hinge, revolute, ball, planar and planar translation; had " << names;
+  EXPECT_EQ(compared, 8) << "hinge, slider, cylindrical, slotted hinge, revolute, ball, planar and planar translation; had "
+                         << names;
+  // A hinge between two bodies (D on the second), each moved.
+  test::TestRoot r{Vector3d(0, 0, -9.8)};
+  RigidBody& a = r.mech.addRigidBody(RigidBody::createBox("a", 0.3, 0.2, 0.1, 800));
+  RigidBody& b = r.mech.addRigidBody(RigidBody::createBox("b", 0.3, 0.2, 0.1, 800));
+  b.setPose(RigidTransform3d(0.4, 0, 0));
+  auto& hinge = r.mech.addBodyConnector(std::make_unique<HingeJoint>(a, &b, RigidTransform3d(0.2, 0, 0, 1, 0, 0, 0.7), "h"));
+  r.root->initialize(0);
+  a.setPose(a.getPose() * RigidTransform3d(0.002, -0.001, 0.003, 1, 2, 3, 0.02));
+  const int n = static_cast<int>(builtErrors(hinge).size());
+  b.setPose(b.getPose() * RigidTransform3d(-0.003, 0.002, 0.001, -2, 1, 1, 0.03));
+  EXPECT_TRUE(expectShortcutIsFullEvaluation(hinge, n, [&] { hinge.setCoordinateRange(0, -1e6, 1e6); }, "two bodies"));
+}
+
+TEST(JointTypes, RowErrorsRefuseRowsOfAnotherNumber) {
+  // A locked hinge builds a sixth row (the lock); unlocked, its errors
+  // have five rows, not the build's six: refused (the shortcut too).
+  test::TestRoot r{Vector3d(0, 0, -9.8)};
+  RigidBody& box = r.mech.addRigidBody(RigidBody::createBox("box", 0.3, 0.2, 0.1, 800));
+  auto& hinge = r.mech.addBodyConnector(std::make_unique<HingeJoint>(box, nullptr, RigidTransform3d(), "j"));
+  r.root->initialize(0);
+  hinge.setLocked(0, true);
+  ASSERT_EQ(builtErrors(hinge).size(), 6u);
+  hinge.setLocked(0, false);
+  std::vector<double> phi(6);
+  EXPECT_FALSE(hinge.getRowErrors(phi.data(), 6));
+  ASSERT_EQ(builtErrors(hinge).size(), 5u);
+  EXPECT_TRUE(hinge.getRowErrors(phi.data(), 5));
 }
 
 TEST(JointTypes, RowErrorsAskForABuildWhenALimitChangesSides) {
