@@ -23,7 +23,6 @@
 // stabilization anyway, and its rows act from penetration only). The
 // base lives within one step (Constrainer::forgetStep).
 #include <algorithm>
-#include <unordered_map>
 
 #include "sinew/contact/CollisionManager.h"
 #include "sinew/mech/RigidBody.h"
@@ -62,8 +61,7 @@ bool CollisionManager::carryContacts() {
   // vertex of its mesh moved, |Δp| + ‖ΔR‖ r.
   const size_t n = myCarry.bodies.size();
   std::vector<char> moved(n, 0);
-  std::unordered_map<const RigidBody*, RigidTransform3d> motions;
-  motions.reserve(n);
+  std::vector<RigidTransform3d> motions(n);  // per collidable, as the bodies
   bool anyMoved = false;
   for (size_t i = 0; i < n; ++i) {
     const CarryBase::Body& b = myCarry.bodies[i];
@@ -72,7 +70,7 @@ bool CollisionManager::carryContacts() {
     const double travel = (now.p - b.pose.p).norm() + (now.R - b.pose.R).norm() * b.radius;
     moved[i] = !(travel <= b.allowed);
     anyMoved = anyMoved || moved[i];
-    motions.emplace(b.body, now * b.pose.inverse());
+    motions[i] = now * b.pose.inverse();
   }
   const auto carried = [&](const CarryBase::Pair& p) { return !moved[p.a] && !moved[p.b] && !p.reduced; };
   const bool every = !anyMoved && std::all_of(myCarry.pairs.begin(), myCarry.pairs.end(), carried);
@@ -82,17 +80,19 @@ bool CollisionManager::carryContacts() {
   if (all.size() != n) return false;
   for (size_t i = 0; i < n; ++i)
     if (all[i].comp != myCarry.bodies[i].comp) return false;
-  // A body's motion, or null for one that does not move (a collision plane).
-  auto motion = [&](const RigidBody* body) -> const RigidTransform3d* {
-    const auto it = body ? motions.find(body) : motions.end();
-    return it == motions.end() ? nullptr : &it->second;
+  // The motion of a body of pair p (one of its two collidables), or null
+  // for none (a collision plane's side).
+  auto motion = [&](const RigidBody* body, const CarryBase::Pair& p) -> const RigidTransform3d* {
+    for (int i : {p.a, p.b})
+      if (body && myCarry.bodies[i].body == body) return &motions[i];
+    return nullptr;
   };
   myContacts.clear();
   for (const CarryBase::Pair& p : myCarry.pairs) {
     if (!carried(p)) continue;
     for (size_t k = p.first; k < p.end; ++k) {
       ContactPoint& c = myContacts.emplace_back(myCarry.contacts[k]);
-      const RigidTransform3d *XA = motion(c.bodyA), *XB = motion(c.bodyB);
+      const RigidTransform3d *XA = motion(c.bodyA, p), *XB = motion(c.bodyB, p);
       const Vector3d pA = XA ? XA->transformPoint(c.position) : c.position;
       const Vector3d pB = XB ? XB->transformPoint(c.position) : c.position;
       // The normal turns with B, whose surface it belongs to (a region's,
