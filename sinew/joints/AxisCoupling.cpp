@@ -68,8 +68,7 @@ void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransf
 
 int AxisCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
   RigidTransform3d TGD;
-  projectToConstraints(TGD, TCD, nullptr);
-  errC = errorTwist(TGD.inverseTimes(TCD));
+  errC = projectedError(TCD, TGD);
   // The rows in the constraints' order (initializeConstraints): a fixed
   // axis's translation along D's axis i (its wrench, as updateConstraints
   // sets it, is row i of R_GD), then the fixed rotations. Dotted in

@@ -463,10 +463,8 @@ bool JointBase::getRowErrors(double* phi, int numRows) {
   // build's: refused, as below.
   if (numRows == static_cast<int>(myBilateralDirs.size()) && myUnilateralDirs.empty() && !myCoupling->hasOtherLimits() &&
       !coordinatesLimitedOrLocked()) {
-    const RigidTransform3d TCW = myA->getPose() * myTCA;
-    const RigidTransform3d TDW = myB ? myB->getPose() * myTDB : myTDB;
     double rows[RigidBodyCoupling::kMaxBilateralErrors];
-    const int m = myCoupling->bilateralErrors(TDW.inverseTimes(TCW), rows, myErrC);
+    const int m = myCoupling->bilateralErrors(getCurrentTCD(), rows, myErrC);
     if (m >= 0) {
       if (m != numRows) return false;
       std::copy(rows, rows + m, phi);

@@ -71,6 +71,11 @@ CoordinateInfo& RigidBodyCoupling::addCoordinate(std::string name, double min, d
   return q;
 }
 
+Twist RigidBodyCoupling::projectedError(const RigidTransform3d& TCD, RigidTransform3d& TGD) const {
+  projectToConstraints(TGD, TCD, nullptr);
+  return errorTwist(TGD.inverseTimes(TCD));
+}
+
 double RigidBodyCoupling::zAngleRate(const RigidTransform3d& TCD, const Twist& velCD) {
   const Vector3d x = TCD.R.col(0), xdot = velCD.tail<3>().cross(x);
   const double r2 = x[0] * x[0] + x[1] * x[1];

@@ -188,6 +188,10 @@ class RigidBodyCoupling {
   static double zAngleRate(const RigidTransform3d& TCD, const Twist& velCD);
 
  protected:
+  /// T_GD, the projection of T_CD without coordinates, and the error twist
+  /// of T_CD from it, errorTwist(T_GD⁻¹ T_CD): what a bilateralErrors()
+  /// computes its rows from, as JointBase's evaluation does.
+  Twist projectedError(const RigidTransform3d& TCD, RigidTransform3d& TGD) const;
   /// Adds the constraints and coordinates; call it from the constructor.
   virtual void initializeConstraints() = 0;
   /// Clears the constraints and coordinates and calls initializeConstraints()

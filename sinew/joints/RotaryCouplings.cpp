@@ -41,8 +41,7 @@ void SphericalCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidT
 
 int SphericalCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
   RigidTransform3d TGD;
-  projectToConstraints(TGD, TCD, nullptr);
-  errC = errorTwist(TGD.inverseTimes(TCD));
+  errC = projectedError(TCD, TGD);
   for (int i = 0; i < 3; ++i) phi[i] = errC[i];  // the constant unit wrenches of initializeConstraints
   return 3;
 }
