@@ -136,7 +136,14 @@ RigidTransform3d JointBase::getCurrentTDW() const {
 
 RigidTransform3d JointBase::getCurrentTCD() const {
   if (!myA) return myInitialTCD;
-  return getCurrentTDW().inverseTimes(getCurrentTCW());
+  // As getCurrentTDW().inverseTimes(getCurrentTCW()), the same arithmetic,
+  // on the frames' own members: the Impulse integrator asks this at every
+  // look-ahead, and the two calls' copies cost a third of it.
+  const Matrix3d& RAW = myA->getRotation();
+  const RigidTransform3d TCW{RAW * myTCA.p + myA->getPosition(), RAW * myTCA.R};
+  if (!myB) return myTDB.inverseTimes(TCW);
+  const Matrix3d& RBW = myB->getRotation();
+  return RigidTransform3d{RBW * myTDB.p + myB->getPosition(), RBW * myTDB.R}.inverseTimes(TCW);
 }
 
 RigidTransform3d JointBase::project(const RigidTransform3d& TCD, bool coordinates) const {

@@ -83,6 +83,7 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   r.phi.insert(r.phi.end(), nb.dist.begin(), nb.dist.end());
   r.compliance = myBuildG.compliance;
   r.compliance.insert(r.compliance.end(), myBuildN.compliance.begin(), myBuildN.compliance.end());
+  r.hardBilateral = r.numBilateral == n && std::all_of(r.compliance.begin(), r.compliance.end(), [](double c) { return c == 0; });
   // The builder moved the parametric part G_p u_p to the right-hand side.
   r.known.resize(n);
   for (int i = 0; i < n; ++i) r.known[i] = -(i < r.numBilateral ? myBuildG.rhs[i] : myBuildN.rhs[i - r.numBilateral]);
@@ -250,14 +251,23 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
   Eigen::VectorXd& b = myBPos;
   extra.resize(n);
   b.resize(n);
-  for (int i = 0; i < n; ++i) {
-    const double c2 = r.compliance[i] / (h * h);
-    const double res = r.phi[i] + c2 * h * a.impulse[i];
-    extra[i] = c2;
-    b[i] = -res / h;
-    double e = std::abs(res);
-    if (r.unilateral(i)) e = res < 0 ? -res : (a.impulse[i] > 0 ? res : 0);
-    err = std::max(err, e);
+  if (r.hardBilateral) {
+    // The common joint's rows, hard and bilateral: φ itself.
+    for (int i = 0; i < n; ++i) {
+      extra[i] = 0;
+      b[i] = -r.phi[i] / h;
+      err = std::max(err, std::abs(r.phi[i]));
+    }
+  } else {
+    for (int i = 0; i < n; ++i) {
+      const double c2 = r.compliance[i] / (h * h);
+      const double res = r.phi[i] + c2 * h * a.impulse[i];
+      extra[i] = c2;
+      b[i] = -res / h;
+      double e = std::abs(res);
+      if (r.unilateral(i)) e = res < 0 ? -res : (a.impulse[i] > 0 ? res : 0);
+      err = std::max(err, e);
+    }
   }
   if (!(err > tol)) {
     remember(a, r.comps, myPosVersion, err);

@@ -86,6 +86,7 @@ class ImpulseSolver {
     std::vector<int> colStart;       ///< first local column of each of comps
     std::vector<int> uOffset;        ///< solve offset (in u) of each of comps
     bool rigidOnly = false;          ///< every component of comps has 6 velocities
+    bool hardBilateral = false;      ///< every row bilateral with no compliance
     Eigen::MatrixXd G;               ///< rows × local columns
     /// K over all rows, kept while the rows stay (the velocity loop
     /// corrects the same rows sweep after sweep); buildRows clears it.
