@@ -150,32 +150,14 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   myUsedContact = false;
   // Many contacts between rigid bodies alone (a pile): Gauss–Seidel over
   // the sparse operator, normal and friction rows together, from the last
-  // step's impulses (below). The exact path costs more there: its pivoting on the normal
+  // step's impulses (solveAsPile). The exact path costs more there: its pivoting on the normal
   // rows cycles among redundant face-on-face rows through a factorization
   // a pass, and its friction pass needs one response solve per row (with
   // ContactLCP's stall rule, the 100-box pile's first 2 s went from 19.9
   // to 6.7 ms a step). A tall stack would rather have the exact path: 30
   // cubes (240 friction rows) take 16 ms a step here and sway at 1 cm/s.
-  // Started from the last step's impulses where the contacts were found
-  // again (setWarmStart).
-  if (G.numRows() == 0 && myFriction && myFriction->numRows() >= kSparseFrictionRows && useSchur(S, sPatternChanged)) {
-    const bool warm = myWarmTheta && myWarmTheta->size() == N.numRows();
-    if (warm) theta = *myWarmTheta;
-    const bool warmPhi = warm && myWarmPhi && myWarmPhi->size() == myFriction->numRows();
-    // Conjugate steps here (stacks pass their load down in half the
-    // time), not in the fallbacks below, where on the 10-box pile they
-    // left boxes rocking and the dense passes that followed cost six
-    // times as much.
-    myContact.settings().conjugateGradient = true;
-    // A sweep budget, as the iterative peers have (ODE QuickStep 20,
-    // Bullet 10): where the load runs down tall columns, Gauss–Seidel
-    // would need hundreds of sweeps to reach even a relative 1e-4, and the
-    // stall rule let the 100-box pile's steps take 890 on average (16 ms a
-    // step). Warm started, 100 sweeps a step leave the 30-cube stack
-    // swaying no more than 2000 did (6 mm/s against 7 after 3 s).
-    myContact.settings().maxSweeps = myContactSweeps;
-    return solveByDelassus(S, bf, G, N, u, lambda, theta, warm, warmPhi ? myWarmPhi : nullptr);
-  }
+  if (G.numRows() == 0 && myFriction && myFriction->numRows() >= kSparseFrictionRows && useSchur(S, sPatternChanged))
+    return solveAsPile(S, bf, G, N, u, lambda, theta);
   myContact.settings().conjugateGradient = false;
   myContact.settings().maxSweeps = ContactLCP::Settings().maxSweeps;  // the fallbacks: its own limit
   bool converged = true;
@@ -183,9 +165,15 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   if (!converged) {
     // Pivoting cycled (redundant rows) or ran to its pass limit: the
     // impulses of its last pass can be arbitrarily large. Gauss–Seidel
-    // over the rows' Delassus matrix instead, friction included, from no
-    // impulse.
+    // over the rows' Delassus matrix instead, friction included: between
+    // rigid bodies alone with friction as a pile's contacts are, where
+    // five tilted boxes stacked, whose pivoting cycled at most steps while
+    // they swayed, took up to 2000 sweeps from no impulse each time
+    // (0.6–0.9 ms a step, 6 times the pile path's); elsewhere from no
+    // impulse, to ContactLCP's own limit.
     ++myLCPFallbacks;
+    if (G.numRows() == 0 && myFriction && myFriction->numRows() > 0 && useSchur(S, false))
+      return solveAsPile(S, bf, G, N, u, lambda, theta);
     return solveByDelassus(S, bf, G, N, u, lambda, theta, false);
   }
   if (!myFriction || myFriction->numRows() == 0) return true;
@@ -217,6 +205,29 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   // Friction by Gauss–Seidel over the contact and friction rows' Delassus
   // operator, from the exact frictionless normal impulses.
   return solveByDelassus(S, bf, G, N, u, lambda, theta, true);
+}
+
+bool KKTSolver::solveAsPile(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                            const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda,
+                            Eigen::VectorXd& theta) {
+  // Started from the last step's impulses where the contacts were found
+  // again (setWarmStart).
+  const bool warm = myWarmTheta && myWarmTheta->size() == N.numRows();
+  if (warm) theta = *myWarmTheta;
+  const bool warmPhi = warm && myWarmPhi && myWarmPhi->size() == myFriction->numRows();
+  // Conjugate steps here (stacks pass their load down in half the
+  // time), not in the cold fallbacks of the exact path, where on the
+  // 10-box pile they left boxes rocking and the dense passes that followed
+  // cost six times as much.
+  myContact.settings().conjugateGradient = true;
+  // A sweep budget, as the iterative peers have (ODE QuickStep 20,
+  // Bullet 10): where the load runs down tall columns, Gauss–Seidel
+  // would need hundreds of sweeps to reach even a relative 1e-4, and the
+  // stall rule let the 100-box pile's steps take 890 on average (16 ms a
+  // step). Warm started, 100 sweeps a step leave the 30-cube stack
+  // swaying no more than 2000 did (6 mm/s against 7 after 3 s).
+  myContact.settings().maxSweeps = myContactSweeps;
+  return solveByDelassus(S, bf, G, N, u, lambda, theta, warm, warmPhi ? myWarmPhi : nullptr);
 }
 
 bool KKTSolver::solveAgain(const Eigen::VectorXd& bf, const ConstraintRows& G, const ConstraintRows& N,

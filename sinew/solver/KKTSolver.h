@@ -185,6 +185,12 @@ class KKTSolver {
                        bool warm, const Eigen::VectorXd* phiStart = nullptr);
   bool solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                      const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
+  /// Normal and friction rows between rigid bodies alone (no bilateral
+  /// rows, a block-diagonal S) by ContactLCP as a pile's are: from the last
+  /// step's impulses (setWarmStart), with conjugate steps, within
+  /// contactSweeps.
+  bool solveAsPile(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
+                   const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
   /// Clamps the friction impulses to μ times the current pushes, with one
   /// response solve for the change (frictionIterations above 1).
   bool clampFriction(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N,
