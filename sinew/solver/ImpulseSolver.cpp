@@ -83,7 +83,8 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   r.phi.insert(r.phi.end(), nb.dist.begin(), nb.dist.end());
   r.compliance = myBuildG.compliance;
   r.compliance.insert(r.compliance.end(), myBuildN.compliance.begin(), myBuildN.compliance.end());
-  r.hardBilateral = r.numBilateral == n && std::all_of(r.compliance.begin(), r.compliance.end(), [](double c) { return c == 0; });
+  r.hardBilateral =
+      r.numBilateral == n && std::all_of(r.compliance.begin(), r.compliance.end(), [](double c) { return c == 0; });
   // The builder moved the parametric part G_p u_p to the right-hand side.
   r.known.resize(n);
   for (int i = 0; i < n; ++i) r.known[i] = -(i < r.numBilateral ? myBuildG.rhs[i] : myBuildN.rhs[i - r.numBilateral]);
@@ -327,8 +328,7 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
   std::vector<double>& extra = myZeros;
   extra.assign(n, 0.0);
   // Every row hard and bilateral: all of them at once, p = −K⁻¹ G u.
-  if (r.numBilateral == n && std::all_of(r.compliance.begin(), r.compliance.end(), [](double c) { return c == 0; }) &&
-      prepareDirect(r, extra, true))
+  if (r.hardBilateral && prepareDirect(r, extra, true))
     return correctDirectVelocity(r, a, tol, corrections);
   // Velocity of each hard row that holds: bilateral ones, and unilateral
   // ones in contact (a separated one, φ > 0, may close its gap).

@@ -165,8 +165,9 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   if (!converged) {
     // Pivoting cycled (redundant rows) or ran to its pass limit: the
     // impulses of its last pass can be arbitrarily large. Gauss–Seidel
-    // over the rows' Delassus matrix instead, friction included: between
-    // rigid bodies alone with friction as a pile's contacts are, where
+    // over the rows' Delassus matrix instead, friction included: with
+    // friction rows, no bilateral rows and a block-diagonal S (rigid
+    // bodies and particles) as a pile's contacts are, where
     // five tilted boxes stacked, whose pivoting cycled at most steps while
     // they swayed, took up to 2000 sweeps from no impulse each time
     // (0.6–0.9 ms a step, 6 times the pile path's); elsewhere from no

@@ -185,9 +185,9 @@ class KKTSolver {
                        bool warm, const Eigen::VectorXd* phiStart = nullptr);
   bool solveFriction(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                      const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);
-  /// Normal and friction rows between rigid bodies alone (no bilateral
-  /// rows, a block-diagonal S) by ContactLCP as a pile's are: from the last
-  /// step's impulses (setWarmStart), with conjugate steps, within
+  /// Normal and friction rows with no bilateral rows and a block-diagonal
+  /// S (rigid bodies and particles) by ContactLCP as a pile's are: from
+  /// the last step's impulses (setWarmStart), with conjugate steps, within
   /// contactSweeps.
   bool solveAsPile(const SparseMatrixd& S, const Eigen::VectorXd& bf, const ConstraintRows& G,
                    const ConstraintRows& N, Eigen::VectorXd& u, Eigen::VectorXd& lambda, Eigen::VectorXd& theta);

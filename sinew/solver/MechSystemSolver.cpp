@@ -504,6 +504,9 @@ void MechSystemSolver::stepRungeKutta4(double t0, double t1) {
 void MechSystemSolver::projectVelocities(double t1) {
   mySys.getParamVel(myUp);
   buildConstraintRows(1.0, true, myUp);
+  // The rows were built with h = 1, so the warm start they set is the last
+  // step's forces times 1 s, not impulses of this projection: none.
+  myKKT.setWarmStart(nullptr, nullptr);
   if (myG.numRows() + myN.numRows() == 0) return;
   mySys.assembleMass();
   mySys.formMatrix(1.0, 0.0, 0.0, myMS);

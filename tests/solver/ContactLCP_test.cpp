@@ -322,23 +322,27 @@ TEST(ContactLCP, APileStartedFromItsLastImpulsesNeedsFewSweeps) {
 
 TEST(ContactLCP, PivotingThatStopsOnContactsWithFrictionGoesOnAsAPileDoes) {
   // Two columns of 6 particles, each contact with two friction rows (24:
-  // the exact path, not the pile's): the lower five at rest under gravity,
-  // the top one rising at 1 m/s. The exact solution leaves the lower ones
-  // at rest, the contact under level k carrying the weight of the levels
-  // k to 4, and the top one free. Pivoting, which starts with every
-  // touching row active, needs a second pass to release the top contact;
-  // allowed one, it stops, and the solve falls back to Gauss–Seidel as a
-  // pile's contacts are solved: from the last step's impulses, which here
-  // are the exact ones and are found at once, and within the sweep budget
-  // when there are none.
+  // the exact path, not the pile's): the lower five at rest under gravity
+  // but for the lowest, which slides along x at 1 mm/s, the top one rising
+  // at 1 m/s. The exact solution leaves the lower five at rest, the
+  // contact under level k carrying the weight of the levels k to 4, the
+  // ground's friction taking the lowest one's momentum (within its bound),
+  // and the top one free. Pivoting, which starts with every touching row
+  // active, needs a second pass to release the top contact; allowed one,
+  // it stops, and the solve falls back to Gauss–Seidel as a pile's
+  // contacts are solved: from the last step's impulses, which here are the
+  // exact ones and are found at once, and within the sweep budget when
+  // there are none.
   const int columns = 2, height = 6, n = columns * height;
-  const double m = 1, h = 1e-3, g = 9.8, mu = 0.5, rise = 1;
+  const double m = 1, h = 1e-3, g = 9.8, mu = 0.5, rise = 1, slide = 1e-3;
   ParticleContacts p(n, m);
   Eigen::VectorXd theta0 = Eigen::VectorXd::Zero(n), u0 = Eigen::VectorXd::Zero(3 * n);
+  Eigen::VectorXd phi0 = Eigen::VectorXd::Zero(2 * n);
   for (int i = 0; i < n; ++i) {
     const int level = i % height;
     const bool top = level == height - 1;
     p.bf[3 * i + 2] = m * ((top ? rise : 0) - g * h);
+    if (level == 0) p.bf[3 * i] = m * slide, phi0[2 * i] = -m * slide;
     if (top) u0[3 * i + 2] = rise - g * h;
     else theta0[i] = (height - 1 - level) * m * g * h;
     p.addContact(i, level > 0 ? i - 1 : -1, mu);
@@ -351,10 +355,16 @@ TEST(ContactLCP, PivotingThatStopsOnContactsWithFrictionGoesOnAsAPileDoes) {
   ASSERT_EQ(exact.lcpFallbacks(), 0);
   ASSERT_LT((theta - theta0).lpNorm<Eigen::Infinity>(), 1e-12);
   ASSERT_LT((u - u0).lpNorm<Eigen::Infinity>(), 1e-12);
+  ASSERT_LT((exact.frictionImpulses() - phi0).lpNorm<Eigen::Infinity>(), 1e-12);
+  const Eigen::VectorXd uFree = p.bf / m;
+  auto withinCoulomb = [&](const KKTSolver& k) {
+    for (int f = 0; f < p.D.numRows(); ++f)
+      if (std::abs(k.frictionImpulses()[f]) > mu * theta[p.D.normalRow[f]] * (1 + 1e-12)) return false;
+    return true;
+  };
   KKTSolver kkt;
   kkt.setFriction(&p.D);
   kkt.setMaxPivotPasses(1);
-  const Eigen::VectorXd phi0 = Eigen::VectorXd::Zero(p.D.numRows());
   kkt.setWarmStart(&theta0, &phi0);
   ASSERT_TRUE(kkt.solve(p.S, true, p.bf, p.G, p.N, u, lambda, theta));
   EXPECT_EQ(kkt.lcpFallbacks(), 1);
@@ -362,15 +372,19 @@ TEST(ContactLCP, PivotingThatStopsOnContactsWithFrictionGoesOnAsAPileDoes) {
   EXPECT_LE(kkt.contactSolver().lastSweeps(), 2);
   EXPECT_LT((u - u0).lpNorm<Eigen::Infinity>(), 1e-12);
   EXPECT_LT((theta - theta0).lpNorm<Eigen::Infinity>(), 1e-12);
+  EXPECT_LT((kkt.frictionImpulses() - phi0).lpNorm<Eigen::Infinity>(), 1e-12);
   // No start (the contacts are new): within the budget (the fallback from
-  // no impulse to ContactLCP's own limit took 182 sweeps here), and with
-  // no kinetic energy gained.
+  // no impulse to ContactLCP's own limit took 182 sweeps here), with
+  // Coulomb's bound held, the top contact pushing no more than a trace,
+  // and no kinetic energy gained.
   kkt.setWarmStart(nullptr, nullptr);
   kkt.setContactSweeps(50);
   ASSERT_TRUE(kkt.solve(p.S, false, p.bf, p.G, p.N, u, lambda, theta));
   EXPECT_EQ(kkt.lcpFallbacks(), 2);
   EXPECT_LE(kkt.contactSolver().lastSweeps(), 50);
-  const Eigen::VectorXd uFree = p.bf / m;
+  EXPECT_TRUE(withinCoulomb(kkt));
+  EXPECT_GE(theta.minCoeff(), 0.0);
+  EXPECT_LT(std::max(theta[height - 1], theta[n - 1]), 1e-3 * theta0.maxCoeff());
   EXPECT_LE(u.dot(p.S * u), uFree.dot(p.S * uFree));
 }
 
