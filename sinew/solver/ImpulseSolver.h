@@ -206,6 +206,8 @@ class ImpulseSolver {
   /// a.impulse += K⁻¹ a.pending, for the velocity correction's rows r.
   static void foldPending(const Rows& r, Accum& a);
   /// One constrainer's joint correction: returns its error before correcting.
+  /// The sweeps ask unchangedSince first (a constrainer found so is not
+  /// evaluated again); these two do not.
   double correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections);
   double correctVelocity(const Rows& r, Accum& a, double tol, long& corrections);
   // Detection constrainers (ImpulseRowSet.cpp).
