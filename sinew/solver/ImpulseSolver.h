@@ -33,8 +33,8 @@
 // K⁻¹ kept for the step (the velocity correction of one or two rigid
 // bodies with W K⁻¹, its impulses formed when its loop ends), and a
 // constrainer whose components have not
-// moved since it was last within tolerance is not evaluated again
-// (ImpulseDirect.cpp).
+// moved since it was last within tolerance is not evaluated again (the
+// sweeps in step() ask unchangedSince; ImpulseDirect.cpp).
 //
 // The mass matrix must be block-diagonal (rigid bodies, particles, FEM
 // nodes with lumped mass); a coupled one is a ModelError.

@@ -140,15 +140,18 @@ class KKTSolver {
   int getFrictionIterations() const { return myFrictionIterations; }
   void setFrictionIterations(int n) { myFrictionIterations = n; }
   /// The most Gauss–Seidel sweeps a step's contact solve takes where it
-  /// serves a pile directly (warm started from the last step's impulses;
-  /// default 100; at least 1). The fallbacks keep ContactLCP's own limit
-  /// (2000 sweeps, or fewer by its stall rule).
+  /// serves a pile directly, or a cycled pivoting's fallback on a problem
+  /// of the same kind (friction, no bilateral rows, a block-diagonal S;
+  /// warm started from the last step's impulses; default 100; at least
+  /// 1). The other fallbacks keep ContactLCP's own limit (2000 sweeps, or
+  /// fewer by its stall rule).
   int getContactSweeps() const { return myContactSweeps; }
   void setContactSweeps(int n) { myContactSweeps = std::max(n, 1); }
   /// Starting impulses for the next solves' contact rows (one per
   /// unilateral row and one per friction row; null: none), e.g. the last
-  /// step's. Only the Gauss–Seidel path of a pile (ContactLCP alone) uses
-  /// them; the exact path needs no start. They must outlive the solves.
+  /// step's. Only the Gauss–Seidel path of a pile (ContactLCP alone), and
+  /// a cycled pivoting's fallback on a problem of that kind, use them; the
+  /// exact path needs no start. They must outlive the solves.
   void setWarmStart(const Eigen::VectorXd* theta, const Eigen::VectorXd* phi) {
     myWarmTheta = theta;
     myWarmPhi = phi;
