@@ -156,7 +156,7 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
   // ContactLCP's stall rule, the 100-box pile's first 2 s went from 19.9
   // to 6.7 ms a step). A tall stack would rather have the exact path: 30
   // cubes (240 friction rows) take 16 ms a step here and sway at 1 cm/s.
-  if (G.numRows() == 0 && myFriction && myFriction->numRows() >= kSparseFrictionRows && useSchur(S, sPatternChanged))
+  if (myFriction && myFriction->numRows() >= kSparseFrictionRows && contactsAlone(S, G, sPatternChanged))
     return solveAsPile(S, bf, G, N, u, lambda, theta);
   myContact.settings().conjugateGradient = false;
   myContact.settings().maxSweeps = ContactLCP::Settings().maxSweeps;  // the fallbacks: its own limit
@@ -173,7 +173,7 @@ bool KKTSolver::solve(const SparseMatrixd& S, bool sPatternChanged, const Eigen:
     // 388 us a step over 5 s, eleven boxes about 3.4 -> 1.4 ms);
     // elsewhere from no impulse, to ContactLCP's own limit.
     ++myLCPFallbacks;
-    if (G.numRows() == 0 && myFriction && myFriction->numRows() > 0 && useSchur(S, false))
+    if (myFriction && myFriction->numRows() > 0 && contactsAlone(S, G, false))
       return solveAsPile(S, bf, G, N, u, lambda, theta);
     return solveByDelassus(S, bf, G, N, u, lambda, theta, false);
   }
@@ -432,7 +432,7 @@ bool KKTSolver::solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eig
   // takes about ten passes' time). Past the fallback's reach the
   // pivoting's own limit stands.
   const int rows = N.numRows() + (myFriction ? myFriction->numRows() : 0);
-  const bool fallback = rows <= myMaxDenseRows || (G.numRows() == 0 && useSchur(S, sPatternChanged));
+  const bool fallback = rows <= myMaxDenseRows || contactsAlone(S, G, sPatternChanged);
   const int maxIter = fallback ? std::min(2 * N.numRows() + 5, myMaxPivotPasses) : 2 * N.numRows() + 5;
   for (int iter = 0; iter < maxIter; ++iter) {
     if (std::find(seen.begin(), seen.end(), active) != seen.end()) break;

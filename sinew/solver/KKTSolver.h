@@ -173,6 +173,12 @@ class KKTSolver {
   /// True if the Schur complement path applies: Auto backend and a block-
   /// diagonal S (checked again whenever S's pattern changes).
   bool useSchur(const SparseMatrixd& S, bool sPatternChanged);
+  /// Rows between rigid bodies and particles alone: no bilateral rows and
+  /// a block-diagonal S under Auto, which ContactLCP's sparse operator
+  /// takes (the pile path, and the Gauss–Seidel fallback's sparse side).
+  bool contactsAlone(const SparseMatrixd& S, const ConstraintRows& G, bool sPatternChanged) {
+    return G.numRows() == 0 && useSchur(S, sPatternChanged);
+  }
   /// The normal and limit complementarity problem by block principal pivoting.
   /// `converged` (if given) tells whether the pivoting ended in a solution.
   bool solveLCP(const SparseMatrixd& S, bool sPatternChanged, const Eigen::VectorXd& bf, const ConstraintRows& G,

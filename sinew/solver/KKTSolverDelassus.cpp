@@ -23,7 +23,7 @@ bool KKTSolver::solveByDelassus(const SparseMatrixd& S, const Eigen::VectorXd& b
   const FrictionRows* D = myFriction && myFriction->numRows() > 0 ? myFriction : nullptr;
   const int nn = N.numRows(), nd = D ? D->numRows() : 0, nb = nn + nd;
   const int n = static_cast<int>(S.rows());
-  if (G.numRows() == 0 && useSchur(S, false)) {
+  if (contactsAlone(S, G, false)) {
     // Rigid bodies in contact alone: the sparse operator, never formed.
     myUsedContact = true;
     const bool solved = myContact.solve(S, myContactStale, bf, N, D, u, theta, myPhi, warm, phiStart);
