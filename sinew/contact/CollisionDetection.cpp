@@ -134,8 +134,8 @@ std::vector<CollisionManager::Collider> CollisionManager::collidables() const {
   for (const MechModel* m : tree.mechs)
     if (const CollisionManager* cm = m->findCollisionManager())
       for (const auto& p : cm->myPairs)
-        for (Component* c : {p.a, p.b})
-          if (auto* mc = dynamic_cast<FemMeshComp*>(c)) addMesh(mc);
+        for (FemMeshComp* mc : {p.meshA, p.meshB})
+          if (mc) addMesh(mc);
   for (const auto& c : tree.candidates) {
     if (!c.fem) continue;
     const CollisionManager* cm = managerOf(c.mechs.empty() ? nullptr : c.mechs.front());

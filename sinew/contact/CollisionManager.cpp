@@ -200,7 +200,8 @@ CollisionBehavior& CollisionManager::setBehavior(Component& a, Component& b, std
   }
   clearBehavior(a, b);
   CollisionBehavior& added = addBehavior(std::move(behav));
-  myPairs.push_back({&a, &b, Collidable::Group::All, &added});
+  myPairs.push_back({&a, &b, Collidable::Group::All, &added, dynamic_cast<FemMeshComp*>(&a),
+                     dynamic_cast<FemMeshComp*>(&b)});
   return added;
 }
 
@@ -214,7 +215,7 @@ CollisionBehavior& CollisionManager::setBehavior(Component& a, Collidable::Group
       break;
     }
   CollisionBehavior& added = addBehavior(std::move(behav));
-  myPairs.push_back({&a, nullptr, g, &added});
+  myPairs.push_back({&a, nullptr, g, &added, dynamic_cast<FemMeshComp*>(&a), nullptr});
   return added;
 }
 
