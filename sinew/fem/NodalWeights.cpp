@@ -1,9 +1,9 @@
 // Nodal-based attachments (guide §6.4.8): automatic weights from a point
 // and a set of nodes, and PointFem3dAttachment::setFromNodes.
-#include <Eigen/QR>
 #include <cmath>
 
 #include "sinew/fem/PointFem3dAttachment.h"
+#include "sinew/math/LeastNorm.h"
 
 namespace sinew {
 
@@ -29,8 +29,7 @@ bool computeNodalWeights(const Vector3d& pos, const std::vector<FemNode3d*>& nod
     A.block<3, 1>(1, k) = nodes[k]->getPosition() - pos;
   }
   const Eigen::Vector4d b(1, 0, 0, 0);
-  const Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(A);
-  const Eigen::VectorXd w = alpha + cod.solve(Eigen::Vector4d(b - A * alpha));
+  const Eigen::VectorXd w = alpha + leastNormSolve(A, b - A * alpha);
   // The conditions hold only if pos lies in the span of the nodes.
   const Eigen::Vector4d r = A * w - b;
   const double scale = std::max(dmax, 1e-300);

@@ -1,9 +1,10 @@
 #include "sinew/solver/ProjectedGaussSeidel.h"
 
-#include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "sinew/math/LeastNorm.h"
 
 namespace sinew {
 
@@ -69,9 +70,7 @@ Eigen::VectorXd freeRowsStep(const Eigen::MatrixXd& W, const std::vector<int>& F
     y[a] = -r[F[a]];
     for (int b = 0; b < nf; ++b) WFF(a, b) = W(F[a], F[b]);
   }
-  Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd> cod(WFF);
-  cod.setThreshold(1e-10);
-  return cod.solve(y);
+  return leastNormSolve(WFF, y, 1e-10);
 }
 
 /// Whether moving x to xs (r to rs) lowers the objective ½xᵀWx + cᵀx, whose
