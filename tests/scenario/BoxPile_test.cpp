@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "DemoRuns.h"
 #include "Verification.h"
@@ -17,27 +18,49 @@ using test::mechOf;
 
 TEST(BoxPile, TwentySevenBoxesTumbleIntoAPileWithoutGainingEnergy) {
   // Three layers of unit boxes land edge first on each other. Gravity's
-  // potential is in the total, so no step may raise it (beyond round-off):
-  // contacts push only as far as they must, friction only dissipates, and
-  // no box is ever faster than a fall from the top layer's height lets it
-  // be. The exact friction pass once met nearly singular responses among
-  // redundant face-on-face contacts here and multiplied the kinetic energy
-  // by 10⁶ in one step (KKTSolver now checks every friction pass's energy
-  // and falls back to Gauss–Seidel, ContactLCP).
+  // potential is in the total: contacts and friction take energy, and the
+  // pile ends with less. Two things may give a trace back in one step:
+  // position stabilization lifts what sank beyond the penetration
+  // tolerance within the step (a box's corner moves 3 mm a step here),
+  // and the pile's budgeted solve (contactSweeps) may stop at impulses
+  // that keep a little more energy than the exact ones. Over 24 starts
+  // with box 0 moved by 0 to 23 mm the largest rise in a step was 2.5e-5
+  // of E0 (four starts rose by more than 1e-9, the bound this test held
+  // until 2026-11-27, which this start met by luck). What the test guards
+  // against is orders above that: nearly singular responses in the exact
+  // friction pass once multiplied the kinetic energy by 10⁶ in one step
+  // (KKTSolver now checks every friction pass's energy and falls back to
+  // Gauss–Seidel, ContactLCP). And stabilization lifts no box further than
+  // its points moved in the step (|v| + |ω|·√3/2 for a unit box), times h.
   auto root = bench::makeBoxes(27, true);
   MechModel& mech = mechOf(*root);
-  const double E0 = root->getEnergy();
-  double E = E0, largestRise = 0, fastest = 0;
-  root->addMonitor("energy", [&](double, double) {
-    const double E1 = root->getEnergy();
+  const int n = mech.rigidBodies().size();
+  const double E0 = root->getEnergy(), g = 9.8;
+  double E = E0, largestRise = 0, fastest = 0, largestLift = 0;
+  std::vector<double> z(n);
+  for (int i = 0; i < n; ++i) z[i] = mech.rigidBodies().get(i).getPosition().z();
+  root->addMonitor("energy", [&](double t0, double t1) {
+    const double E1 = root->getEnergy(), h = t1 - t0;
     largestRise = std::max(largestRise, E1 - E);
     E = E1;
-    for (int i = 0; i < mech.rigidBodies().size(); ++i)
-      fastest = std::max(fastest, mech.rigidBodies().get(i).getVelocity().head<3>().norm());
+    // Stabilization moves positions alone: the lift is what the bodies
+    // rose beyond h times their final velocity, against their reach.
+    double lift = 0, reach = 0;
+    for (int i = 0; i < n; ++i) {
+      const RigidBody& b = mech.rigidBodies().get(i);
+      const Twist& v = b.getVelocity();
+      lift += b.getMass() * g * (b.getPosition().z() - z[i] - h * v[2]);
+      reach += b.getMass() * g * h * (v.head<3>().norm() + v.tail<3>().norm() * std::sqrt(3.0) / 2);
+      z[i] = b.getPosition().z();
+      fastest = std::max(fastest, v.head<3>().norm());
+    }
+    if (lift > 0) largestLift = std::max(largestLift, lift / reach);
   });
   root->run(1.5);
-  VERIFY_BELOW("27-box pile: largest energy rise in one step / E0", "0 (contact and friction are dissipative)",
-               largestRise / E0, 1e-9);
+  VERIFY_BELOW("27-box pile: largest energy rise in one step / E0",
+               "0, up to stabilization's lift of what sank in the step (≤ 2.5e-5 over 24 starts)", largestRise / E0,
+               1e-4);
+  EXPECT_LE(largestLift, 1.0) << "stabilization lifted a box further than it moved in the step";
   EXPECT_LT(E, E0);
   // The top layer starts at z = 4 (centres), the plate's top at 0.
   EXPECT_LT(fastest, std::sqrt(2 * 9.8 * 4.0));
