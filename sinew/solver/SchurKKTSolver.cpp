@@ -433,7 +433,7 @@ bool SchurKKTSolver::delassus(const std::vector<std::vector<std::pair<int, doubl
   // Pᵀ C⁻¹ P = QᵀQ with Q = L_C⁻¹ P: half a solve per row, all rows at once.
   myChol.solveLowerRows(myPJ.data(), nb);
   W.setZero(nb, nb);
-  W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
+  subtractCoupling(nb, W);
   // YᵀY: rows meet only on a block they share.
   myBlockRowsJ.resize(myBlocks.size());
   for (auto& on : myBlockRowsJ) on.clear();

@@ -137,6 +137,12 @@ class SchurKKTSolver {
   /// delassus(): Z L⁻¹ Jᵀ, row-major for BlockCholesky::solveLowerRows.
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> myPJ;
   std::vector<std::vector<int>> myRowBlocks, myBlockRowsJ;  ///< delassus(): blocks of each row, rows of each block
+  /// delassus(): W −= QᵀQ for Q = myPJ after its solve, island by island
+  /// (SchurKKTDelassus.cpp).
+  void subtractCoupling(int nb, Eigen::MatrixXd& W);
+  std::vector<int> myIslandScratch;
+  std::vector<std::vector<int>> myIslandHeld, myIslandAsked;  ///< per island: held rows (myChol's order), rows asked for
+  Eigen::MatrixXd myIslandQ;
 };
 
 }  // namespace sinew

@@ -31,12 +31,22 @@ SparseMatrixd blockDiagonal(const std::vector<int>& sizes, std::mt19937& rng) {
 
 /// `rows` rows, each on the dofs [a, a+6) and [b, b+6) of two random blocks
 /// of a system of 6-dof blocks, with the given compliance and right-hand side.
-ConstraintRows randomRows(int rows, int blocks, double compliance, std::mt19937& rng) {
+ConstraintRows randomRows(int rows, int blocks, double compliance, std::mt19937& rng, int islands = 1) {
+  // With islands > 1 the blocks fall into that many runs of blocks/islands,
+  // and each row joins two blocks of one run.
   std::uniform_real_distribution<double> U(-1, 1);
-  std::uniform_int_distribution<int> pick(0, blocks - 1);
+  const int per = blocks / islands;
+  std::uniform_int_distribution<int> pick(0, blocks - 1), within(0, per - 1);
   ConstraintRows C;
   for (int i = 0; i < rows; ++i) {
-    const int a = pick(rng), b = (a + 1 + pick(rng) % (blocks - 1)) % blocks;
+    int a = pick(rng), b;
+    if (islands == 1) {
+      b = (a + 1 + pick(rng) % (blocks - 1)) % blocks;
+    } else {
+      const int first = a / per * per;
+      a = first + within(rng);
+      b = first + (a - first + 1 + within(rng) % (per - 1)) % per;
+    }
     for (int k = 0; k < 6; ++k) C.entries.emplace_back(i, 6 * a + k, U(rng));
     for (int k = 0; k < 6; ++k) C.entries.emplace_back(i, 6 * b + k, U(rng));
     C.rhs.push_back(U(rng));
@@ -201,13 +211,14 @@ TEST(KKTSolver, SolveAgainReusesTheFactorsForNewRightHandSides) {
 /// W = J (S⁻¹ − S⁻¹Cᵀ (C S⁻¹ Cᵀ + R)⁻¹ C S⁻¹) Jᵀ for C the bilateral and
 /// active unilateral rows, for the rows `which` of nj random rows, on both
 /// paths (Schur, one KKT response per row).
-void expectDelassusMatrices(unsigned seed, int blocks, int ng, int nn, int nj, const std::vector<int>& which) {
+void expectDelassusMatrices(unsigned seed, int blocks, int ng, int nn, int nj, const std::vector<int>& which,
+                            int islands = 1) {
   std::mt19937 rng(seed);
   const int n = 6 * blocks;
   SparseMatrixd S = blockDiagonal(std::vector<int>(blocks, 6), rng);
-  ConstraintRows G = randomRows(ng, blocks, 0, rng), N = randomRows(nn, blocks, 0, rng);
+  ConstraintRows G = randomRows(ng, blocks, 0, rng, islands), N = randomRows(nn, blocks, 0, rng, islands);
   G.compliance[2] = 1e-2;
-  const ConstraintRows J = randomRows(nj, blocks, 0, rng);
+  const ConstraintRows J = randomRows(nj, blocks, 0, rng, islands);
   ConstraintRows::EntryLists lists;
   J.entryLists(lists);
   const Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(n, -2, 3);
@@ -260,6 +271,18 @@ TEST(KKTSolver, DelassusMatrixIsTheResponseWithTheRowsOfTheSolveHeld) {
   std::vector<int> all(400);
   for (int j = 0; j < 400; ++j) all[j] = j;
   expectDelassusMatrices(6, 30, 60, 40, 400, all);
+}
+
+TEST(KKTSolver, DelassusMatrixOfSeparateIslandsIsTheResponseWithTheRowsOfTheSolveHeld) {
+  // Rows that fall into groups of bodies no row joins (boxes resting apart
+  // on the ground): the Schur path forms the held rows' coupling island by
+  // island, where the whole rank update would multiply the islands' zeros.
+  // Three islands of four blocks, and six of three; every island has rows
+  // asked for.
+  expectDelassusMatrices(7, 12, 6, 12, 24, {0, 2, 5, 7, 8, 11, 13, 17, 19, 20, 23}, 3);
+  std::vector<int> all(36);
+  for (int j = 0; j < 36; ++j) all[j] = j;
+  expectDelassusMatrices(8, 18, 6, 18, 36, all, 6);
 }
 
 TEST(KKTSolver, CoupledMatrixKeepsTheKKTPath) {

@@ -1,0 +1,75 @@
+// SchurKKTSolver::delassus's coupling term: the dense Delassus matrix
+// W = J A⁻¹ Jᵀ of contact and friction rows (the exact friction pass and
+// the dense fallbacks of guide §8.9.4) loses Pᵀ C⁻¹ P to the held rows,
+// formed island by island where the rows fall into independent groups of
+// bodies.
+#include <algorithm>
+
+#include "sinew/math/UnionFind.h"
+#include "sinew/solver/SchurKKTSolver.h"
+
+namespace sinew {
+
+void SchurKKTSolver::subtractCoupling(int nb, Eigen::MatrixXd& W) {
+  // Q = L_C⁻¹ P has its column j nonzero only on the held rows of j's
+  // island: the bodies that held rows and the rows asked for join (C's
+  // factor fills in only within such a group, and P's column j lies on
+  // the held rows of j's bodies). QᵀQ is then one block per island: a
+  // pile whose boxes rest apart costs the sum of its islands' small
+  // products, where the whole product cost nb²m/2 (half of the 10-box
+  // pile's step at rest).
+  const int m = myMg + myMn, numBlocks = static_cast<int>(myBlocks.size());
+  UnionFind islands(numBlocks);
+  std::vector<int>& blockOfRow = myIslandScratch;  // a block each held row touches (−1: none)
+  blockOfRow.assign(m, -1);
+  for (int b = 0; b < numBlocks; ++b)
+    for (int r : myBlocks[b].rows) {
+      if (blockOfRow[r] < 0) blockOfRow[r] = b;
+      else islands.join(b, blockOfRow[r]);
+    }
+  for (int j = 0; j < nb; ++j)
+    for (size_t k = 1; k < myRowBlocks[j].size(); ++k) islands.join(myRowBlocks[j][k], myRowBlocks[j][0]);
+  // Compact island numbers; the held rows (in myChol's order) and the
+  // rows asked for of each.
+  std::vector<int> number(numBlocks, -1);
+  int count = 0;
+  auto islandOf = [&](int block) {
+    int& n = number[islands.find(block)];
+    if (n < 0) n = count++;
+    return n;
+  };
+  std::vector<std::vector<int>>& heldOf = myIslandHeld;
+  std::vector<std::vector<int>>& askedOf = myIslandAsked;
+  for (int j = 0; j < nb; ++j)
+    if (!myRowBlocks[j].empty()) islandOf(myRowBlocks[j][0]);
+  if (count <= 1) {  // one island (a stack, a chain): the whole product
+    W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
+    return;
+  }
+  heldOf.resize(count);
+  askedOf.resize(count);
+  for (int c = 0; c < count; ++c) heldOf[c].clear(), askedOf[c].clear();
+  for (int j = 0; j < nb; ++j)
+    if (!myRowBlocks[j].empty()) askedOf[islandOf(myRowBlocks[j][0])].push_back(j);
+  for (int r = 0; r < m; ++r) {
+    if (blockOfRow[r] < 0) continue;
+    const int c = number[islands.find(blockOfRow[r])];
+    if (c >= 0) heldOf[c].push_back(myPerm[r]);  // an island with rows asked for
+  }
+  Eigen::MatrixXd& Q = myIslandQ;
+  for (int c = 0; c < count; ++c) {
+    const std::vector<int>&held = heldOf[c], &asked = askedOf[c];
+    const int mc = static_cast<int>(held.size()), nc = static_cast<int>(asked.size());
+    if (mc == 0) continue;
+    Q.resize(mc, nc);
+    for (int x = 0; x < nc; ++x)
+      for (int k = 0; k < mc; ++k) Q(k, x) = myPJ(held[k], asked[x]);
+    for (int x = 0; x < nc; ++x)
+      for (int z = 0; z <= x; ++z) {
+        const int i = std::max(asked[x], asked[z]), j = std::min(asked[x], asked[z]);
+        W(i, j) -= Q.col(x).dot(Q.col(z));
+      }
+  }
+}
+
+}  // namespace sinew
