@@ -305,7 +305,10 @@ TEST(ArticulatedSolver, FreeFloatingTreeMovesItsCentreOfMassUniformly) {
     auto& base = r.mech.addRigidBody(RigidBody::createBox("base", 0.4, 0.4, 0.4, 1000));
     auto& arm = addHingedLink(r, "arm", 0.2, &base);
     base.setVelocity((Twist() << 0.1, 0, 0.2, 0.5, 1.0, 0.3).finished());
-    auto centreOfMass = [&] {
+    // A Vector3d, not the expression: that would refer to the temporaries
+    // of the return statement after it (valgrind found the comparisons
+    // below reading them).
+    auto centreOfMass = [&]() -> Vector3d {
       return (base.getMass() * (base.getPosition() + base.getRotation() * base.getCenterOfMass()) +
               arm.getMass() * (arm.getPosition() + arm.getRotation() * arm.getCenterOfMass())) /
              (base.getMass() + arm.getMass());
