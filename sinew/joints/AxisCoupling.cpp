@@ -67,6 +67,7 @@ void AxisCoupling::projectToConstraints(RigidTransform3d& TGD, const RigidTransf
 }
 
 int AxisCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) const {
+  if (myRotates && !myFree[0] && !myFree[1] && !myFree[2]) return hingeErrors(TCD, phi, errC);
   RigidTransform3d TGD;
   errC = projectedError(TCD, TGD);
   // The rows in the constraints' order (initializeConstraints): a fixed
@@ -80,6 +81,31 @@ int AxisCoupling::bilateralErrors(const RigidTransform3d& TCD, double* phi, Twis
     if (!myFree[i]) phi[k++] = TGD.R.row(i).dot(errC.head<3>());
   for (int i = 3; i < (myRotates ? 5 : 6); ++i) phi[k++] = errC[i];
   return k;
+}
+
+int AxisCoupling::hingeErrors(const RigidTransform3d& TCD, double* phi, Twist& errC) {
+  // The general path's arithmetic where it is read: T_GD is the rotation
+  // about z by (c, s), the normalized first column's xy part of R_CD, with
+  // no translation, so T_GD⁻¹ T_CD is R_GDᵀ applied to T_CD's rows and to
+  // p. The Impulse integrator evaluates a hinge's errors at every
+  // look-ahead; the full product and T_GD's assembly were a fifth of it.
+  const Matrix3d& R = TCD.R;
+  double c = 1, s = 0;
+  const double r = std::sqrt(R(0, 0) * R(0, 0) + R(1, 0) * R(1, 0));
+  if (r > 0) c = R(0, 0) / r, s = R(1, 0) / r;
+  RigidTransform3d TGC;
+  TGC.R.row(0) = c * R.row(0) + s * R.row(1);
+  TGC.R.row(1) = c * R.row(1) - s * R.row(0);
+  TGC.R.row(2) = R.row(2);
+  TGC.p = Vector3d(c * TCD.p.x() + s * TCD.p.y(), c * TCD.p.y() - s * TCD.p.x(), TCD.p.z());
+  errC = errorTwist(TGC);
+  // The translation rows along D's axes: R_GD times the error's translation.
+  phi[0] = c * errC[0] - s * errC[1];
+  phi[1] = s * errC[0] + c * errC[1];
+  phi[2] = errC[2];
+  phi[3] = errC[3];
+  phi[4] = errC[4];
+  return 5;
 }
 
 void AxisCoupling::updateConstraints(const RigidTransform3d& TGD, const RigidTransform3d&, const Twist&,

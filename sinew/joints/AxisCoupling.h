@@ -39,6 +39,9 @@ class AxisCoupling final : public RigidBodyCoupling {
   void initializeConstraints() override;
 
  private:
+  /// bilateralErrors of a hinge (every translation fixed, rotation about
+  /// z): the same errors, with T_GD⁻¹ T_CD formed only where it is read.
+  static int hingeErrors(const RigidTransform3d& TCD, double* phi, Twist& errC);
   /// Coordinates from the translation of T_GD and the angle about z.
   void coordinatesOf(Eigen::VectorXd& coords, const Vector3d& p, double theta) const;
   std::array<bool, 3> myFree;
