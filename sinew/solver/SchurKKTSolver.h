@@ -88,6 +88,9 @@ class SchurKKTSolver {
   };
 
   bool structureMatches(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N) const;
+  /// delassus(): W −= QᵀQ for Q = myPJ after its solve, island by island
+  /// (SchurKKTDelassus.cpp).
+  void subtractCoupling(int nb, Eigen::MatrixXd& W);
   void buildPlan(const SparseMatrixd& S, const ConstraintRows& G, const ConstraintRows& N);
   /// A's row groups, their blocked factorization's pattern and every value's position.
   void buildMatrixPattern();
@@ -137,9 +140,6 @@ class SchurKKTSolver {
   /// delassus(): Z L⁻¹ Jᵀ, row-major for BlockCholesky::solveLowerRows.
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> myPJ;
   std::vector<std::vector<int>> myRowBlocks, myBlockRowsJ;  ///< delassus(): blocks of each row, rows of each block
-  /// delassus(): W −= QᵀQ for Q = myPJ after its solve, island by island
-  /// (SchurKKTDelassus.cpp).
-  void subtractCoupling(int nb, Eigen::MatrixXd& W);
   std::vector<int> myIslandScratch;
   std::vector<std::vector<int>> myIslandHeld, myIslandAsked;  ///< per island: held rows (myChol's order), rows asked for
   Eigen::MatrixXd myIslandQ;

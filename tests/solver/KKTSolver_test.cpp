@@ -210,15 +210,28 @@ TEST(KKTSolver, SolveAgainReusesTheFactorsForNewRightHandSides) {
 
 /// W = J (S⁻¹ − S⁻¹Cᵀ (C S⁻¹ Cᵀ + R)⁻¹ C S⁻¹) Jᵀ for C the bilateral and
 /// active unilateral rows, for the rows `which` of nj random rows, on both
-/// paths (Schur, one KKT response per row).
+/// paths (Schur, one KKT response per row). With islands > 1 (blocks a
+/// multiple of it, at least two blocks each) every row keeps to one run of
+/// blocks; `bridges` appends to J a row on each pair of blocks given, and
+/// `which` may name them (nj + k for the k-th).
 void expectDelassusMatrices(unsigned seed, int blocks, int ng, int nn, int nj, const std::vector<int>& which,
-                            int islands = 1) {
+                            int islands = 1, const std::vector<std::pair<int, int>>& bridges = {}) {
+  ASSERT_EQ(blocks % islands, 0);
+  ASSERT_GE(blocks / islands, 2);
   std::mt19937 rng(seed);
   const int n = 6 * blocks;
   SparseMatrixd S = blockDiagonal(std::vector<int>(blocks, 6), rng);
   ConstraintRows G = randomRows(ng, blocks, 0, rng, islands), N = randomRows(nn, blocks, 0, rng, islands);
   G.compliance[2] = 1e-2;
-  const ConstraintRows J = randomRows(nj, blocks, 0, rng, islands);
+  ConstraintRows J = randomRows(nj, blocks, 0, rng, islands);
+  std::uniform_real_distribution<double> U(-1, 1);
+  for (auto [a, c] : bridges) {
+    const int row = J.numRows();
+    for (int k = 0; k < 6; ++k) J.entries.emplace_back(row, 6 * a + k, U(rng));
+    for (int k = 0; k < 6; ++k) J.entries.emplace_back(row, 6 * c + k, U(rng));
+    J.rhs.push_back(0);
+    J.compliance.push_back(0);
+  }
   ConstraintRows::EntryLists lists;
   J.entryLists(lists);
   const Eigen::VectorXd b = Eigen::VectorXd::LinSpaced(n, -2, 3);
@@ -234,7 +247,7 @@ void expectDelassusMatrices(unsigned seed, int blocks, int ng, int nn, int nj, c
       if (theta[i] > 0) held.push_back(ng + i);
     ASSERT_GT(static_cast<int>(held.size()), ng);       // some unilateral rows push
     ASSERT_LT(static_cast<int>(held.size()), ng + nn);  // and some do not
-    Eigen::MatrixXd Gd = Eigen::MatrixXd::Zero(ng + nn, n), Jd = Eigen::MatrixXd::Zero(nj, n);
+    Eigen::MatrixXd Gd = Eigen::MatrixXd::Zero(ng + nn, n), Jd = Eigen::MatrixXd::Zero(J.numRows(), n);
     for (auto& e : G.entries) Gd(e.row(), e.col()) += e.value();
     for (auto& e : N.entries) Gd(ng + e.row(), e.col()) += e.value();
     for (auto& e : J.entries) Jd(e.row(), e.col()) += e.value();
@@ -283,6 +296,31 @@ TEST(KKTSolver, DelassusMatrixOfSeparateIslandsIsTheResponseWithTheRowsOfTheSolv
   std::vector<int> all(36);
   for (int j = 0; j < 36; ++j) all[j] = j;
   expectDelassusMatrices(8, 18, 6, 18, 36, all, 6);
+  // Rows asked for that join two islands of held rows (blocks 1 and 5 of
+  // the runs 0–3 and 4–7, blocks 6 and 9 of the runs 4–7 and 8–11 of a
+  // second case), and an island whose held rows have none asked for (the
+  // first case asks for no row of blocks 8–11: J's rows there are left out).
+  std::vector<int> twoRuns;
+  {
+    // expectDelassusMatrices' draws for seed 10, to find each of J's rows' run.
+    std::mt19937 rng(10);
+    const SparseMatrixd unused = blockDiagonal(std::vector<int>(12, 6), rng);
+    (void)unused;
+    const ConstraintRows G = randomRows(6, 12, 0, rng, 3), N = randomRows(12, 12, 0, rng, 3);
+    (void)G, (void)N;
+    const ConstraintRows J = randomRows(24, 12, 0, rng, 3);
+    for (int j = 0; j < 24; ++j)
+      for (const auto& e : J.entries)
+        if (e.row() == j) {
+          if (e.col() / 6 < 8) twoRuns.push_back(j);
+          break;
+        }
+  }
+  ASSERT_GT(twoRuns.size(), 4u);
+  ASSERT_LT(twoRuns.size(), 24u);
+  twoRuns.push_back(24);  // the bridge
+  expectDelassusMatrices(10, 12, 6, 12, 24, twoRuns, 3, {{1, 5}});
+  expectDelassusMatrices(11, 12, 6, 12, 24, {0, 3, 6, 9, 12, 15, 18, 21, 24}, 3, {{6, 9}});
 }
 
 TEST(KKTSolver, CoupledMatrixKeepsTheKKTPath) {
