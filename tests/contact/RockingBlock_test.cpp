@@ -80,13 +80,14 @@ double mean(const std::vector<double>& x) {
 // A 0.2 × 0.2 × 1 m block (α = 0.197) tilted by 0.1 rad: six impacts in 3 s.
 // Each keeps Housner's ratio within 1 % at h = 0.5 ms (measured: 0.04 to
 // 0.5 % low: the impact falls inside a step, which takes a little more),
-// never more than it (no energy gained), and the motion stays in its plane.
+// never more than it (a ratio above r would be an impact partly elastic:
+// the old edge pushing as it lifts), and the motion stays in its plane.
 TEST(RockingBlock, EachImpactKeepsHousnersRatioOfTheAngularVelocity) {
   const Rocking k = rock(0.2, 1.0, 0.1, 3.0, 5e-4);
   ASSERT_GE(k.ratios.size(), 5u);
   for (size_t i = 0; i < k.ratios.size(); ++i) {
     EXPECT_NEAR(k.ratios[i], k.r, 0.01 * k.r) << "impact " << i;
-    EXPECT_LE(k.ratios[i], k.r * (1 + 1e-3)) << "impact " << i;
+    EXPECT_LE(k.ratios[i], k.r * (1 + 1e-4)) << "impact " << i;
   }
   EXPECT_LT(k.largestSideways, 1e-6);
   VERIFY_NEAR("contact: rocking block 0.2 × 1 m, angular velocity kept per impact (mean of " +
@@ -95,11 +96,16 @@ TEST(RockingBlock, EachImpactKeepsHousnersRatioOfTheAngularVelocity) {
 }
 
 // A 1 × 1 × 11 m block (α = 0.091), the pile's column of eleven boxes as
-// one, tilted by 0.05 rad: three impacts, 2.3 s apart, in 7 s.
+// one, tilted by 0.05 rad: three impacts, 2.3 s apart, in 7 s, each within
+// 0.2 % of r (measured 0.002 to 0.07 % low) and never above it, in plane.
 TEST(RockingBlock, ASlenderColumnLosesLittleAtEachImpact) {
   const Rocking k = rock(1.0, 11.0, 0.05, 7.0, 5e-4);
   ASSERT_GE(k.ratios.size(), 3u);
-  for (size_t i = 0; i < k.ratios.size(); ++i) EXPECT_NEAR(k.ratios[i], k.r, 0.002) << "impact " << i;
+  for (size_t i = 0; i < k.ratios.size(); ++i) {
+    EXPECT_NEAR(k.ratios[i], k.r, 0.002) << "impact " << i;
+    EXPECT_LE(k.ratios[i], k.r * (1 + 1e-4)) << "impact " << i;
+  }
+  EXPECT_LT(k.largestSideways, 1e-6);
   VERIFY_NEAR("contact: rocking block 1 × 11 m (a column of the box pile), angular velocity kept per impact (mean of " +
                   std::to_string(k.ratios.size()) + ")",
               "1 − (3/2) sin²α, α = atan(b/h) (Housner 1963)", mean(k.ratios), k.r, 0.002);

@@ -14,7 +14,7 @@ namespace {
 // as two contacts of one face give: at a threshold of 1e-10 the ε direction
 // (1, −1) is dropped, and b = (1, 0) is solved by its part along (1, 1),
 // x = (1, 1)/(2(2 − ε)). At round-off's threshold the ε direction stays and
-// the solve is the inverse's, whose components are about 1/(4ε). (The
+// the solve is the inverse's, whose components are about ±1/(2ε). (The
 // decomposition drops its small pivot where the SVD drops its small
 // singular value: the two rank-1 truncations differ at order ε.) The
 // threshold set after the decomposition (before 2026-11-27) gave neither:

@@ -30,18 +30,22 @@ TEST(BoxPile, TwentySevenBoxesTumbleIntoAPileWithoutGainingEnergy) {
   // against is orders above that: nearly singular responses in the exact
   // friction pass once multiplied the kinetic energy by 10⁶ in one step
   // (KKTSolver now checks every friction pass's energy and falls back to
-  // Gauss–Seidel, ContactLCP). And stabilization lifts no box further than
-  // its points moved in the step (|v| + |ω|·√3/2 for a unit box), times h.
+  // Gauss–Seidel, ContactLCP). Apart from stabilization's lift a step's
+  // rise was at most 7.5e-8 of E0 over those starts (and 24 more with the
+  // held rows' coupling formed island by island): bounded at 1e-6. And
+  // stabilization lifts the pile by no more than its weight times the
+  // distance its boxes' points moved in the step (|v| + |ω|·√3/2 for a
+  // unit box, times h; at most 0.44 of it in those starts).
   auto root = bench::makeBoxes(27, true);
   MechModel& mech = mechOf(*root);
   const int n = mech.rigidBodies().size();
   const double E0 = root->getEnergy(), g = 9.8;
-  double E = E0, largestRise = 0, fastest = 0, largestLift = 0;
+  double E = E0, largestRise = 0, largestSolveRise = 0, fastest = 0, largestExcess = -1;
   std::vector<double> z(n);
   for (int i = 0; i < n; ++i) z[i] = mech.rigidBodies().get(i).getPosition().z();
   root->addMonitor("energy", [&](double t0, double t1) {
-    const double E1 = root->getEnergy(), h = t1 - t0;
-    largestRise = std::max(largestRise, E1 - E);
+    const double E1 = root->getEnergy(), h = t1 - t0, rise = E1 - E;
+    largestRise = std::max(largestRise, rise);
     E = E1;
     // Stabilization moves positions alone: the lift is what the bodies
     // rose beyond h times their final velocity, against their reach.
@@ -54,13 +58,15 @@ TEST(BoxPile, TwentySevenBoxesTumbleIntoAPileWithoutGainingEnergy) {
       z[i] = b.getPosition().z();
       fastest = std::max(fastest, v.head<3>().norm());
     }
-    if (lift > 0) largestLift = std::max(largestLift, lift / reach);
+    largestSolveRise = std::max(largestSolveRise, rise - lift);
+    largestExcess = std::max(largestExcess, (lift - reach) / E0);
   });
   root->run(1.5);
   VERIFY_BELOW("27-box pile: largest energy rise in one step / E0",
                "0, up to stabilization's lift of what sank in the step (≤ 2.5e-5 over 24 starts)", largestRise / E0,
                1e-4);
-  EXPECT_LE(largestLift, 1.0) << "stabilization lifted a box further than it moved in the step";
+  EXPECT_LE(largestSolveRise / E0, 1e-6) << "a step's solve gained energy beyond stabilization's lift";
+  EXPECT_LE(largestExcess, 1e-12) << "stabilization lifted the pile further than its boxes moved in the step";
   EXPECT_LT(E, E0);
   // The top layer starts at z = 4 (centres), the plate's top at 0.
   EXPECT_LT(fastest, std::sqrt(2 * 9.8 * 4.0));
@@ -72,7 +78,8 @@ TEST(BoxPile, ContactSweepsBoundEachStepOfThePilesContactSolve) {
   // contactSweeps sweeps a step (its fallbacks, counted apart, run to their
   // tolerance). With a budget of 3 the contacts are far from converged, yet
   // the pile still loses energy overall and no box outruns a fall from the
-  // top layer. (The default budget's steps gain nothing: the test above.)
+  // top layer. (Under the default budget a step gains at most a trace
+  // beyond stabilization's lift: the test above.)
   auto root = bench::makeBoxes(27, true);
   MechModel& mech = mechOf(*root);
   EXPECT_EQ(mech.getContactSweeps(), 100);
