@@ -291,11 +291,15 @@ TEST(KKTSolver, DelassusMatrixOfSeparateIslandsIsTheResponseWithTheRowsOfTheSolv
   // on the ground): the Schur path forms the held rows' coupling island by
   // island, where the whole rank update would multiply the islands' zeros.
   // Three islands of four blocks, and six of three; every island has rows
-  // asked for.
-  expectDelassusMatrices(7, 12, 6, 12, 24, {0, 2, 5, 7, 8, 11, 13, 17, 19, 20, 23}, 3);
-  std::vector<int> all(36);
-  for (int j = 0; j < 36; ++j) all[j] = j;
-  expectDelassusMatrices(8, 18, 6, 18, 36, all, 6);
+  // asked for. (Each case asks for enough rows that the coupling's product
+  // is above the size below which it is formed whole.)
+  auto range = [](int n) {
+    std::vector<int> all(n);
+    for (int j = 0; j < n; ++j) all[j] = j;
+    return all;
+  };
+  expectDelassusMatrices(7, 12, 6, 12, 24, range(24), 3);
+  expectDelassusMatrices(8, 18, 6, 18, 36, range(36), 6);
   // Rows asked for that join two islands of held rows (blocks 1 and 5 of
   // the runs 0–3 and 4–7, blocks 6 and 9 of the runs 4–7 and 8–11 of a
   // second case), and an island whose held rows have none asked for (the
@@ -308,19 +312,19 @@ TEST(KKTSolver, DelassusMatrixOfSeparateIslandsIsTheResponseWithTheRowsOfTheSolv
     (void)unused;
     const ConstraintRows G = randomRows(6, 12, 0, rng, 3), N = randomRows(12, 12, 0, rng, 3);
     (void)G, (void)N;
-    const ConstraintRows J = randomRows(24, 12, 0, rng, 3);
-    for (int j = 0; j < 24; ++j)
+    const ConstraintRows J = randomRows(36, 12, 0, rng, 3);
+    for (int j = 0; j < 36; ++j)
       for (const auto& e : J.entries)
         if (e.row() == j) {
           if (e.col() / 6 < 8) twoRuns.push_back(j);
           break;
         }
   }
-  ASSERT_GT(twoRuns.size(), 4u);
-  ASSERT_LT(twoRuns.size(), 24u);
-  twoRuns.push_back(24);  // the bridge
-  expectDelassusMatrices(10, 12, 6, 12, 24, twoRuns, 3, {{1, 5}});
-  expectDelassusMatrices(11, 12, 6, 12, 24, {0, 3, 6, 9, 12, 15, 18, 21, 24}, 3, {{6, 9}});
+  ASSERT_GT(twoRuns.size(), 18u);
+  ASSERT_LT(twoRuns.size(), 36u);
+  twoRuns.push_back(36);  // the bridge
+  expectDelassusMatrices(10, 12, 6, 12, 36, twoRuns, 3, {{1, 5}});
+  expectDelassusMatrices(11, 12, 6, 12, 24, range(25), 3, {{6, 9}});
 }
 
 TEST(KKTSolver, CoupledMatrixKeepsTheKKTPath) {
