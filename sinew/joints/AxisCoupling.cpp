@@ -88,17 +88,18 @@ int AxisCoupling::hingeErrors(const RigidTransform3d& TCD, double* phi, Twist& e
   // about z by (c, s), the normalized first column's xy part of R_CD, with
   // no translation, so T_GD⁻¹ T_CD is R_GDᵀ applied to T_CD's rows and to
   // p. The Impulse integrator evaluates a hinge's errors at every
-  // look-ahead; the full product and T_GD's assembly were a fifth of it.
+  // look-ahead; the full product and T_GD's assembly were about a sixth of
+  // the joint's error evaluation there.
   const Matrix3d& R = TCD.R;
   double c = 1, s = 0;
   const double r = std::sqrt(R(0, 0) * R(0, 0) + R(1, 0) * R(1, 0));
   if (r > 0) c = R(0, 0) / r, s = R(1, 0) / r;
-  RigidTransform3d TGC;
-  TGC.R.row(0) = c * R.row(0) + s * R.row(1);
-  TGC.R.row(1) = c * R.row(1) - s * R.row(0);
-  TGC.R.row(2) = R.row(2);
-  TGC.p = Vector3d(c * TCD.p.x() + s * TCD.p.y(), c * TCD.p.y() - s * TCD.p.x(), TCD.p.z());
-  errC = errorTwist(TGC);
+  RigidTransform3d TCG;  // T_GD⁻¹ T_CD
+  TCG.R.row(0) = c * R.row(0) + s * R.row(1);
+  TCG.R.row(1) = c * R.row(1) - s * R.row(0);
+  TCG.R.row(2) = R.row(2);
+  TCG.p = Vector3d(c * TCD.p.x() + s * TCD.p.y(), c * TCD.p.y() - s * TCD.p.x(), TCD.p.z());
+  errC = errorTwist(TCG);
   // The translation rows along D's axes: R_GD times the error's translation.
   phi[0] = c * errC[0] - s * errC[1];
   phi[1] = s * errC[0] + c * errC[1];

@@ -12,21 +12,23 @@ namespace sinew {
 
 void SchurKKTSolver::subtractCoupling(int nb, Eigen::MatrixXd& W) {
   // Q = L_C⁻¹ P has its column j nonzero only on the held rows of j's
-  // island: the bodies that held rows and the rows asked for join (C's
-  // factor fills in only within such a group, and P's column j lies on
-  // the held rows of j's bodies). QᵀQ is then one block per island: a
+  // island: the bodies that the rows of A and the rows asked for join
+  // (C's factor fills in only within such a group, and P's column j lies
+  // on the rows of j's bodies). A's inactive unilateral rows, unit rows
+  // that couple nothing, join their bodies too: the islands may be
+  // coarser than they need be, never wrong. QᵀQ is then one block per island: a
   // pile whose boxes rest apart costs the sum of its islands' small
   // products, where the whole product cost nb²m/2 (the 10-box pile at
   // rest, nine islands: 75.5 → 58.7 µs a step).
   const int m = myMg + myMn, numBlocks = static_cast<int>(myBlocks.size());
   // A small product (a box on a plate: a dozen rows on four) costs less
   // than finding the islands.
-  if (0.5 * nb * nb * m <= 2048) {
+  if (0.5 * nb * nb * m <= kWholeCouplingProduct) {
     W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
     return;
   }
   UnionFind islands(numBlocks);
-  std::vector<int>& blockOfRow = myIslandScratch;  // a block each held row touches (−1: none)
+  std::vector<int>& blockOfRow = myIslandScratch;  // a block each row of A touches (−1: none)
   blockOfRow.assign(m, -1);
   for (int b = 0; b < numBlocks; ++b)
     for (int r : myBlocks[b].rows) {

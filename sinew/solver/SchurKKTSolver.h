@@ -66,6 +66,10 @@ class SchurKKTSolver {
   /// be within S.
   bool delassus(const std::vector<std::vector<std::pair<int, double>>>& rows, const std::vector<int>& which,
                 int mg, int mn, Eigen::MatrixXd& W);
+  /// delassus() forms the held rows' coupling QᵀQ island by island (rows
+  /// that share no body) above this many multiplications, nb²m/2, and
+  /// whole at or below it, where finding the islands would cost more.
+  static constexpr double kWholeCouplingProduct = 2048;
   /// Solves again with the factors of the last solve() and new right-hand
   /// sides b_f and b_g = G.rhs: a chord step, for a Newton iteration whose
   /// matrix has moved little since (position stabilization right after the

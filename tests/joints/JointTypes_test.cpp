@@ -218,9 +218,17 @@ std::vector<Wrench> couplingWrenches(const JointBase& j) {
 bool expectShortcutIsFullEvaluation(JointBase& j, int n, const std::function<void()>& limit, const std::string& name) {
   std::vector<double> direct(RigidBodyCoupling::kMaxBilateralErrors, NAN), got(n, NAN);
   Twist errC;
-  const int m = j.getCoupling().bilateralErrors(j.getCurrentTCD(), direct.data(), errC);
+  const RigidTransform3d TCD = j.getCurrentTCD();
+  const int m = j.getCoupling().bilateralErrors(TCD, direct.data(), errC);
   if (m < 0) return false;
   EXPECT_EQ(m, n) << name;
+  // The error twist it gives (JointBase keeps it for the rows' forces) is
+  // the general path's, errorTwist(T_GD⁻¹ T_CD), to round-off.
+  RigidTransform3d TGD;
+  j.getCoupling().projectToConstraints(TGD, TCD, nullptr);
+  const Twist general = errorTwist(TGD.inverseTimes(TCD));
+  EXPECT_LE((errC - general).lpNorm<Eigen::Infinity>(), 4 * DBL_EPSILON * (general.norm() + TCD.p.norm() + 1e-300))
+      << name << ": the error twist";
   const std::vector<Wrench> before = couplingWrenches(j);
   EXPECT_TRUE(j.getRowErrors(got.data(), n)) << name;
   for (int i = 0; i < n; ++i) EXPECT_EQ(got[i], direct[i]) << name << " row " << i;
