@@ -3,8 +3,6 @@
 // the dense fallbacks of guide §8.9.4) loses Pᵀ C⁻¹ P to the held rows,
 // formed island by island where the rows fall into independent groups of
 // bodies.
-#include <algorithm>
-
 #include "sinew/math/UnionFind.h"
 #include "sinew/solver/SchurKKTSolver.h"
 
@@ -16,17 +14,15 @@ void SchurKKTSolver::subtractCoupling(int nb, Eigen::MatrixXd& W) {
   // (C's factor fills in only within such a group, and P's column j lies
   // on the rows of j's bodies). A's inactive unilateral rows, unit rows
   // that couple nothing, join their bodies too: the islands may be
-  // coarser than they need be, never wrong. QᵀQ is then one block per island: a
-  // pile whose boxes rest apart costs the sum of its islands' small
-  // products, where the whole product cost nb²m/2 (the 10-box pile at
-  // rest, nine islands: 75.5 → 58.7 µs a step).
+  // coarser than they need be, never wrong. QᵀQ is then one block per
+  // island: a pile whose boxes rest apart costs the sum of its islands'
+  // small products, where the whole product cost nb²m/2 (the 10-box pile
+  // at rest, nine islands: 75.5 → 58.7 µs a step).
   const int m = myMg + myMn, numBlocks = static_cast<int>(myBlocks.size());
+  auto whole = [&] { W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0); };
   // A small product (a box on a plate: a dozen rows on four) costs less
   // than finding the islands.
-  if (0.5 * nb * nb * m <= kWholeCouplingProduct) {
-    W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
-    return;
-  }
+  if (0.5 * nb * nb * m <= kWholeCouplingProduct) return whole();
   UnionFind islands(numBlocks);
   std::vector<int>& blockOfRow = myIslandScratch;  // a block each row of A touches (−1: none)
   blockOfRow.assign(m, -1);
@@ -61,10 +57,7 @@ void SchurKKTSolver::subtractCoupling(int nb, Eigen::MatrixXd& W) {
     const int c = number[islands.find(blockOfRow[r])];
     if (c >= 0) heldOf[c].push_back(myPerm[r]), ++heldInIslands;  // an island with rows asked for
   }
-  if (count == 1 && heldInIslands == m) {  // one island holds everything (a stack, a chain): the whole product
-    W.selfadjointView<Eigen::Lower>().rankUpdate(myPJ.transpose(), -1.0);
-    return;
-  }
+  if (count == 1 && heldInIslands == m) return whole();  // one island holds everything (a stack, a chain)
   Eigen::MatrixXd& Q = myIslandQ;
   for (int c = 0; c < count; ++c) {
     const std::vector<int>&held = heldOf[c], &asked = askedOf[c];
@@ -73,11 +66,10 @@ void SchurKKTSolver::subtractCoupling(int nb, Eigen::MatrixXd& W) {
     Q.resize(mc, nc);
     for (int k = 0; k < mc; ++k)  // along myPJ's rows (row-major)
       for (int x = 0; x < nc; ++x) Q(k, x) = myPJ(held[k], asked[x]);
+    // asked is ascending (filled in row order): (asked[x], asked[z]) for
+    // z ≤ x is in W's lower triangle.
     for (int x = 0; x < nc; ++x)
-      for (int z = 0; z <= x; ++z) {
-        const int i = std::max(asked[x], asked[z]), j = std::min(asked[x], asked[z]);
-        W(i, j) -= Q.col(x).dot(Q.col(z));
-      }
+      for (int z = 0; z <= x; ++z) W(asked[x], asked[z]) -= Q.col(x).dot(Q.col(z));
   }
 }
 
