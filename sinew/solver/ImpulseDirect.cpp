@@ -13,11 +13,13 @@
 
 namespace sinew {
 
-void ImpulseSolver::remember(Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version,
-                             double err) {
-  a.seen.resize(comps.size());
-  for (size_t j = 0; j < comps.size(); ++j) a.seen[j] = version[comps[j]];
-  a.seenErr = err;
+double ImpulseSolver::remember(Seen& s, const std::vector<int>& comps, const std::vector<unsigned>& version,
+                               double err) {
+  const int n = static_cast<int>(comps.size());
+  s.n = n <= Seen::kMaxComps ? n : 0;
+  for (int j = 0; j < s.n; ++j) s.comp[j] = comps[j], s.version[j] = version[comps[j]];
+  s.err = err;
+  return err;
 }
 
 namespace {
@@ -44,7 +46,7 @@ void withFixedSize(int m, int c, F&& f) {
 }
 }  // namespace
 
-bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra, bool velocityRows) {
+bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra) {
   if (r.direct >= 0) return r.direct == 1;
   r.direct = 0;
   const int m = r.numRows(), cols = static_cast<int>(r.G.cols());
@@ -89,7 +91,7 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
     ok = r.Kinv.allFinite();
   });
   if (!ok) return false;
-  if (velocityRows && r.rigidOnly && (cols == 6 || cols == 12)) {  // DirectBlock's rigid velocity kernels: [Gᵀ | W K⁻¹]
+  if (r.rigidOnly && (cols == 6 || cols == 12)) {  // DirectBlock's rigid kernels: [Gᵀ | W K⁻¹]
     r.Gt.resize(cols, 2 * m);
     r.Gt.leftCols(m) = r.G.transpose();
     r.Gt.rightCols(m).noalias() = r.W.lazyProduct(r.Kinv);
@@ -184,14 +186,28 @@ void ImpulseSolver::applyDirect(const Rows& r, const Eigen::VectorXd& b, std::ve
   });
 }
 
-double ImpulseSolver::correctDirectVelocity(const Rows& r, Accum& a, double tol, long& corrections) {
+void ImpulseSolver::correctDirectPosition(const Rows& r, Accum& a, double scale) {
+  withFixedSize(r.numRows(), static_cast<int>(r.G.cols()), [&]<int M, int C>() {
+    const DirectBlock<M, C> d{r};
+    const typename DirectBlock<M, C>::VecM b = scale * Eigen::Map<const typename DirectBlock<M, C>::VecM>(r.phi.data(), d.m);
+    if constexpr (DirectBlock<M, C>::kRigidFixed) {
+      if (r.rigidOnly) return d.applyPending(*this, b, a);
+    }
+    d.apply(*this, b, a.impulse);
+  });
+}
+
+double ImpulseSolver::correctDirectVelocity(const Rows& r, Accum& a, Seen& seen, double tol, long& corrections) {
   double err = 0;
   withFixedSize(r.numRows(), static_cast<int>(r.G.cols()), [&]<int M, int C>() {
     const DirectBlock<M, C> d{r};
     const auto v = d.rowVelocities(*this);
     err = v.cwiseAbs().maxCoeff();
-    if (!(err > tol)) return remember(a, r.comps, myVelVersion, err);
-    a.seen.clear();
+    if (!(err > tol)) {
+      remember(seen, r.comps, myVelVersion, err);
+      return;
+    }
+    seen.n = 0;
     if constexpr (DirectBlock<M, C>::kRigidFixed) {
       if (r.rigidOnly) {
         d.applyPending(*this, -myS.myImpulseSettings.relaxation * v, a);

@@ -233,17 +233,35 @@ void ImpulseSolver::moveLookAhead(const std::vector<int>& comps, double h) {
   }
 }
 
-double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections) {
+double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, Seen& seen, double h, double tol, long& corrections) {
   // After the step's first build the rows stay, and only their errors are
   // evaluated again at each look-ahead, where the constrainer can.
   Rows& r = a.rows;
   if (!a.built || !c.getRowErrors(r.phi.data(), r.numRows())) {
+    foldPending(r, a);  // summed against the rows about to be replaced
     buildRows(c, h, false, r);
     a.built = true;
   }
   const int n = r.numRows();
   if (n == 0) return 0;
   if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);  // rows came or went
+  if (r.hardBilateral && r.direct != 0) {
+    // The common joint's rows, hard and bilateral: φ itself is the error,
+    // and no row reads its impulse, so the direct correction sums its
+    // right-hand sides b = −ωφ/h (foldPending), as the velocity
+    // correction's does.
+    double err = 0;
+    for (int i = 0; i < n; ++i) err = std::max(err, std::abs(r.phi[i]));
+    if (!(err > tol)) return remember(seen, r.comps, myPosVersion, err);
+    seen.n = 0;
+    myZeros.assign(n, 0.0);
+    if (prepareDirect(r, myZeros)) {
+      correctDirectPosition(r, a, -myS.myImpulseSettings.relaxation / h);
+      moveLookAhead(r.comps, h);
+      ++corrections;
+      return err;
+    }
+  }
   // The error of each row: what the look-ahead misses of φ = 0 (bilateral),
   // φ ≥ 0 with complementary impulse (unilateral), or φ = −c·P/h (compliant).
   double err = 0;
@@ -269,12 +287,9 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
       err = std::max(err, e);
     }
   }
-  if (!(err > tol)) {
-    remember(a, r.comps, myPosVersion, err);
-    return err;
-  }
-  a.seen.clear();
-  if (r.numBilateral == n && prepareDirect(r, extra, false)) {
+  if (!(err > tol)) return remember(seen, r.comps, myPosVersion, err);
+  seen.n = 0;
+  if (r.numBilateral == n && prepareDirect(r, extra)) {
     // Every row bilateral: p = ω K⁻¹ b, no active set.
     b *= myS.myImpulseSettings.relaxation;
     applyDirect(r, b, a.impulse);
@@ -316,18 +331,18 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, double h, double
   return err;
 }
 
-double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long& corrections) {
+double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, Seen& seen, double tol, long& corrections) {
   const int n = r.numRows();
   if (n == 0) return 0;
   if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);
   // Rows prepared for the direct correction stay so while they stay (the
   // velocity rows are hard and bilateral then, and buildRows resets it).
-  if (r.direct == 1) return correctDirectVelocity(r, a, tol, corrections);
+  if (r.direct == 1) return correctDirectVelocity(r, a, seen, tol, corrections);
   std::vector<double>& extra = myZeros;
   extra.assign(n, 0.0);
   // Every row hard and bilateral: all of them at once, p = −K⁻¹ G u.
-  if (r.hardBilateral && prepareDirect(r, extra, true))
-    return correctDirectVelocity(r, a, tol, corrections);
+  if (r.hardBilateral && prepareDirect(r, extra))
+    return correctDirectVelocity(r, a, seen, tol, corrections);
   // Velocity of each hard row that holds: bilateral ones, and unilateral
   // ones in contact (a separated one, φ > 0, may close its gap).
   auto rowVelocity = [&](int i) {
@@ -349,11 +364,8 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, double tol, long&
     err = std::max(err, e);
     sel.push_back(i);
   }
-  if (!(err > tol)) {
-    remember(a, r.comps, myVelVersion, err);
-    return err;
-  }
-  a.seen.clear();
+  if (!(err > tol)) return remember(seen, r.comps, myVelVersion, err);
+  seen.n = 0;
   Eigen::VectorXd &p = myP, &b = myB;
   auto correct = [&](const std::vector<int>& s) {
     b.resize(s.size());
@@ -467,6 +479,8 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
   velAcc.resize(cons.size());
   for (Accum& a : posAcc) a.reset();
   for (Accum& a : velAcc) a.reset();
+  myPosSeen.assign(cons.size(), Seen());
+  myVelSeen.assign(cons.size(), Seen());
   myPosVersion.resize(sys.numComponents());
   myVelVersion.resize(sys.numComponents());
   myIsSet.resize(cons.size());
@@ -494,13 +508,14 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       // A joint whose bodies have not moved since it was last within
       // tolerance needs nothing (asked here, before a call that would
       // cost more than the question; a long chain's sweeps find most so).
-      const Accum& a = posAcc[k];
-      if (!myIsSet[k] && a.built && unchangedSince(a, a.rows.comps, myPosVersion)) {
-        err = std::max(err, a.seenErr);
+      const Seen& s = myPosSeen[k];
+      if (unchangedSince(s, myPosVersion)) {
+        err = std::max(err, s.err);
         continue;
       }
       err = std::max(err, myIsSet[k] ? correctRowSetPosition(myPosSets[k], posAcc[k], h, set.positionTol, rep.corrections)
-                                     : correctPosition(*cons[k], posAcc[k], h, set.positionTol, rep.corrections));
+                                     : correctPosition(*cons[k], posAcc[k], myPosSeen[k], h, set.positionTol,
+                                                       rep.corrections));
     }
     rep.positionIterations = sweep + 1;
     rep.lookAheadError = err;
@@ -508,6 +523,8 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     if (!converged && outOfTime(deadline)) break;
   }
   rep.correctionSeconds += std::chrono::duration<double>(Clock::now() - loopStart).count();
+  for (size_t k = 0; k < cons.size(); ++k)
+    if (!myIsSet[k]) foldPending(posAcc[k].rows, posAcc[k]);
   if (!converged) {
     rep.interrupted = true;
     rep.exhausted = rep.positionIterations >= set.maxIterations;
@@ -560,14 +577,15 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       for (size_t k = 0; k < cons.size(); ++k) {
         // As in the joint correction: the 1000-link chain's 200 velocity
         // sweeps find most joints so.
-        const Accum& a = velAcc[k];
-        if (!myIsSet[k] && unchangedSince(a, myVelRows[k].comps, myVelVersion)) {
-          err = std::max(err, a.seenErr);
+        const Seen& s = myVelSeen[k];
+        if (unchangedSince(s, myVelVersion)) {
+          err = std::max(err, s.err);
           continue;
         }
         err = std::max(err, myIsSet[k] ? correctRowSetVelocity(myVelSets[k], velAcc[k], base[k], set.velocityTol,
                                                                rep.corrections)
-                                       : correctVelocity(myVelRows[k], velAcc[k], set.velocityTol, rep.corrections));
+                                       : correctVelocity(myVelRows[k], velAcc[k], myVelSeen[k], set.velocityTol,
+                                                         rep.corrections));
       }
       rep.velocityIterations = sweep + 1;
       rep.velocityError = err;

@@ -97,12 +97,12 @@ class ImpulseSolver {
     /// (too many columns, a row no impulse moves, K singular); 1: ready.
     mutable int direct = -1;
     mutable Eigen::MatrixXd W, Kinv;
-    /// Velocity rows of one or two rigid bodies (at most six: the fixed
-    /// sizes): [Gᵀ | W K⁻¹] (local columns × twice the rows), in one
-    /// allocation. Each row's entries of G then lie together, so a row's
-    /// velocity is one contiguous dot product, and the velocity
-    /// correction moves u by (W K⁻¹) b directly, its impulses K⁻¹ Σb
-    /// formed once its loop ends (Accum::pending).
+    /// Rows of one or two rigid bodies (at most six: the fixed sizes):
+    /// [Gᵀ | W K⁻¹] (local columns × twice the rows), in one allocation.
+    /// Each row's entries of G then lie together, so a row's velocity is
+    /// one contiguous dot product, and a correction of hard bilateral rows
+    /// moves u by (W K⁻¹) b directly, its impulses K⁻¹ Σb formed once its
+    /// loop ends (Accum::pending).
     mutable Eigen::MatrixXd Gt;
     int numRows() const { return static_cast<int>(phi.size()); }
     bool unilateral(int i) const { return i >= numBilateral; }
@@ -142,11 +142,11 @@ class ImpulseSolver {
   /// What the loops keep per constrainer between evaluations.
   struct Accum {
     std::vector<double> impulse;  ///< accumulated impulse of each row this step
-    /// The velocity correction's right-hand sides b summed over its direct
-    /// rigid corrections (p = K⁻¹ b): K⁻¹ Σb joins `impulse` when the
+    /// The right-hand sides b summed over the direct rigid corrections of
+    /// hard bilateral rows (p = K⁻¹ b): K⁻¹ Σb joins `impulse` when the
     /// loop ends (foldPending), one product instead of one a correction.
-    /// Valid against the K⁻¹ of the rows it was summed with: the velocity
-    /// rows stay those of the loop's start until foldPending.
+    /// Valid against the K⁻¹ of the rows it was summed with: folded before
+    /// the joint correction's rows are built again.
     double pending[kMaxBlockRows] = {};
     bool hasPending = false;
     /// The joint correction's rows, from the constrainer's first build of
@@ -156,29 +156,38 @@ class ImpulseSolver {
     /// joint; the others build their rows at every look-ahead.
     Rows rows;
     bool built = false;
-    /// The versions of the rows' components (myPosVersion or myVelVersion)
-    /// when the rows' error was last found within tolerance, and that
-    /// error; empty when not. While none of them has moved since, the rows
-    /// still need no correction and are not evaluated again (most visits
-    /// of a long chain's sweeps).
-    std::vector<unsigned> seen;
-    double seenErr = 0;
-    void reset() { impulse.clear(), built = false, seen.clear(), hasPending = false; }
+    void reset() { impulse.clear(), built = false, hasPending = false; }
+  };
+  /// The versions of a constrainer's row components (myPosVersion or
+  /// myVelVersion) when its rows' error was last found within tolerance,
+  /// and that error. While none of them has moved since, the rows still
+  /// need no correction and are not evaluated again: most visits of a long
+  /// chain's sweeps. One per constrainer, apart from Accum and contiguous,
+  /// so that those visits read a few bytes each (a 1000-link chain's
+  /// Accums, a kilobyte each, spill the core's cache: reading each one's
+  /// versions was half of the chain's cache misses). Rows over more than
+  /// kMaxComps components (a joint on a body attached to an FEM) are not
+  /// recorded, and are evaluated at every visit.
+  struct Seen {
+    static constexpr int kMaxComps = 4;
+    int n = 0;  ///< components recorded; 0: none
+    int comp[kMaxComps] = {};
+    unsigned version[kMaxComps] = {};
+    double err = 0;
   };
   using Clock = std::chrono::steady_clock;
 
   void computeInverseMasses();
-  /// Whether none of `comps` has moved since a.seen was taken. Inline: a
-  /// long chain's sweeps ask it at most visits and find nothing to do.
-  static bool unchangedSince(const Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version) {
-    const size_t n = comps.size();
-    if (a.seen.size() != n || n == 0) return false;
-    for (size_t j = 0; j < n; ++j)
-      if (a.seen[j] != version[comps[j]]) return false;
-    return true;
+  /// Whether any components are recorded in `s` and none has moved
+  /// since. Inline: a long chain's sweeps ask it at most visits and find
+  /// nothing to do.
+  static bool unchangedSince(const Seen& s, const std::vector<unsigned>& version) {
+    for (int j = 0; j < s.n; ++j)
+      if (s.version[j] != version[s.comp[j]]) return false;
+    return s.n > 0;
   }
-  /// Records err, within tolerance, with the versions of `comps`.
-  static void remember(Accum& a, const std::vector<int>& comps, const std::vector<unsigned>& version, double err);
+  /// Records err, within tolerance, with the versions of `comps`; returns err.
+  static double remember(Seen& s, const std::vector<int>& comps, const std::vector<unsigned>& version, double err);
   void buildRows(Constrainer& c, double h, bool velocityLevel, Rows& r);
   /// Solves the rows `sel` of r for impulses p with K p = b, keeping the
   /// accumulated impulse of unilateral rows non-negative; returns p over sel.
@@ -190,26 +199,29 @@ class ImpulseSolver {
   /// components' positions move to q0 + h u.
   void applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h, bool lookAhead);
   /// Makes r.W and r.Kinv for K = G M⁻¹ Gᵀ + diag(extra) over all rows
-  /// (and, for the velocity correction's rows, r.Gt for one or two rigid
-  /// bodies); false where the direct correction does not apply
-  /// (Rows::direct).
-  bool prepareDirect(const Rows& r, const std::vector<double>& extra, bool velocityRows);
+  /// (and r.Gt for one or two rigid bodies); false where the direct
+  /// correction does not apply (Rows::direct).
+  bool prepareDirect(const Rows& r, const std::vector<double>& extra);
   /// The direct correction of a block's rows, with the block's size fixed
   /// at compile time for the common joints.
   template <int M, int C>
   struct DirectBlock;
   /// p = K⁻¹ b over all of r's rows, added to `impulse`; u += M⁻¹ Gᵀ p.
   void applyDirect(const Rows& r, const Eigen::VectorXd& b, std::vector<double>& impulse);
+  /// The joint correction of r's rows, hard and bilateral, at once, with
+  /// b = scale·φ: p = K⁻¹ b, or for one or two rigid bodies b summed into
+  /// a.pending; u += W p.
+  void correctDirectPosition(const Rows& r, Accum& a, double scale);
   /// The velocity correction of all of r's rows at once; returns the
   /// largest row velocity before it.
-  double correctDirectVelocity(const Rows& r, Accum& a, double tol, long& corrections);
-  /// a.impulse += K⁻¹ a.pending, for the velocity correction's rows r.
+  double correctDirectVelocity(const Rows& r, Accum& a, Seen& seen, double tol, long& corrections);
+  /// a.impulse += K⁻¹ a.pending, for the rows r it was summed with.
   static void foldPending(const Rows& r, Accum& a);
   /// One constrainer's joint correction: returns its error before correcting.
   /// The sweeps ask unchangedSince first (a constrainer found so is not
   /// evaluated again); these two do not.
-  double correctPosition(Constrainer& c, Accum& a, double h, double tol, long& corrections);
-  double correctVelocity(const Rows& r, Accum& a, double tol, long& corrections);
+  double correctPosition(Constrainer& c, Accum& a, Seen& seen, double h, double tol, long& corrections);
+  double correctVelocity(const Rows& r, Accum& a, Seen& seen, double tol, long& corrections);
   // Detection constrainers (ImpulseRowSet.cpp).
   void buildRowSet(Constrainer& c, double h, bool velocityLevel, RowSet& s);
   double rowVelocity(const RowSet& s, int i) const;
@@ -261,8 +273,9 @@ class ImpulseSolver {
   /// with the rows of the last step's end, which is this step's start.
   std::vector<std::vector<double>> myWarm, myWarmVel;
   std::vector<Accum> myPosAcc, myVelAcc;  ///< per constrainer, for the joint and velocity corrections
+  std::vector<Seen> myPosSeen, myVelSeen;  ///< per constrainer, for the same
   /// Per system component: counts the moves of its look-ahead position and
-  /// the changes of its velocity within a step (Accum::seen).
+  /// the changes of its velocity within a step (Seen).
   std::vector<unsigned> myPosVersion, myVelVersion;
   std::vector<double> myExtra;   ///< scratch: a block's compliant diagonal c/h²
   Eigen::VectorXd myBPos, myPPos, myBSel;  ///< scratch of the joint correction
