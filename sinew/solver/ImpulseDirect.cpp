@@ -52,22 +52,30 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
   const int m = r.numRows(), cols = static_cast<int>(r.G.cols());
   if (m == 0 || m > kMaxBlockRows || cols > kMaxDirectCols) return false;
   r.W.resize(cols, m);
-  for (size_t j = 0; j < r.comps.size(); ++j) {
-    const Block& Minv = myMinv[r.comps[j]];
-    // Coefficient by coefficient: a general product's dispatch costs more
-    // than a 6 × 6 times 6 × m.
-    r.W.middleRows(r.colStart[j], Minv.rows()).noalias() =
-        Minv.lazyProduct(r.G.middleCols(r.colStart[j], Minv.rows()).transpose());
-  }
-  // K = G W + diag(extra) and its inverse, at the block's size fixed for
-  // the common joints (a general product and triangular solve cost several
-  // times as much on a 5 × 5).
+  // W, K = G W + diag(extra) and K⁻¹ at the block's size fixed for the
+  // common joints (general products and triangular solves cost several
+  // times as much on a 5 × 5; this runs for every joint twice a step).
   bool ok = false;
   withFixedSize(m, cols, [&]<int M, int C>() {
     constexpr int MaxM = M == Eigen::Dynamic ? kMaxBlockRows : M;
     using MatM = Eigen::Matrix<double, M, M, 0, MaxM, MaxM>;
+    constexpr bool rigidFixed = C == 6 || C == 12;
     const Eigen::Map<const Eigen::Matrix<double, M, C>> G(r.G.data(), m, cols);
-    const Eigen::Map<const Eigen::Matrix<double, C, M>> W(r.W.data(), cols, m);
+    Eigen::Map<Eigen::Matrix<double, C, M>> W(r.W.data(), cols, m);
+    if (rigidFixed && r.rigidOnly) {
+      for (int j = 0; j < cols / 6; ++j) {
+        const Eigen::Map<const Eigen::Matrix<double, 6, 6>> Minv(myMinv[r.comps[j]].data());
+        W.template middleRows<6>(6 * j).noalias() = Minv.lazyProduct(G.template middleCols<6>(6 * j).transpose());
+      }
+    } else {
+      for (size_t j = 0; j < r.comps.size(); ++j) {
+        const Block& Minv = myMinv[r.comps[j]];
+        // Coefficient by coefficient: a general product's dispatch costs
+        // more than a 6 × 6 times 6 × m.
+        r.W.middleRows(r.colStart[j], Minv.rows()).noalias() =
+            Minv.lazyProduct(r.G.middleCols(r.colStart[j], Minv.rows()).transpose());
+      }
+    }
     MatM K = G.lazyProduct(W);
     // Rows that no impulse moves, and redundant rows (K singular), stay
     // with solveBlock, which leaves them out.
@@ -82,20 +90,33 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
     // enough to send nearly redundant rows to solveBlock).
     const Eigen::LLT<MatM> llt(K);
     if (llt.info() != Eigen::Success) return;
-    const auto d = llt.matrixLLT().diagonal();
+    const auto& L = llt.matrixLLT();
+    const auto d = L.diagonal();
     if (!(d.minCoeff() > 1e-6 * d.maxCoeff())) return;
-    // Column by column: Eigen solves a matrix right-hand side with its
-    // general blocked triangular solver, even at a fixed size.
+    // K⁻¹ = L⁻ᵀ L⁻¹, L⁻¹ by forward substitution column by column (Eigen
+    // solves a matrix right-hand side with its general blocked triangular
+    // solver, even at a fixed size).
+    const int n = M == Eigen::Dynamic ? m : M;  // a compile-time bound for the fixed sizes
+    MatM Linv = MatM::Zero(m, m);
+    for (int j = 0; j < n; ++j) {
+      Linv(j, j) = 1 / L(j, j);
+      for (int i = j + 1; i < n; ++i) {
+        double sum = 0;
+        for (int k = j; k < i; ++k) sum -= L(i, k) * Linv(k, j);
+        Linv(i, j) = sum / L(i, i);
+      }
+    }
     r.Kinv.resize(m, m);
-    for (int j = 0; j < m; ++j) r.Kinv.col(j) = llt.solve(MatM::Identity(m, m).col(j));
+    Eigen::Map<MatM>(r.Kinv.data(), m, m).noalias() = Linv.transpose().lazyProduct(Linv);
     ok = r.Kinv.allFinite();
+    if (!ok || !rigidFixed || !r.rigidOnly) return;
+    // DirectBlock's rigid kernels: [Gᵀ | W K⁻¹].
+    r.Gt.resize(cols, 2 * m);
+    Eigen::Map<Eigen::Matrix<double, C, M == Eigen::Dynamic ? Eigen::Dynamic : 2 * M>> Gt(r.Gt.data(), cols, 2 * m);
+    Gt.leftCols(m) = G.transpose();
+    Gt.rightCols(m).noalias() = W.lazyProduct(Eigen::Map<const MatM>(r.Kinv.data(), m, m));
   });
   if (!ok) return false;
-  if (r.rigidOnly && (cols == 6 || cols == 12)) {  // DirectBlock's rigid kernels: [Gᵀ | W K⁻¹]
-    r.Gt.resize(cols, 2 * m);
-    r.Gt.leftCols(m) = r.G.transpose();
-    r.Gt.rightCols(m).noalias() = r.W.lazyProduct(r.Kinv);
-  }
   r.direct = 1;
   return true;
 }
