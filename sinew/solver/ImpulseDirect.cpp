@@ -106,6 +106,8 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
         Linv(i, j) = sum / L(i, i);
       }
     }
+    r.K.resize(m, m);
+    Eigen::Map<MatM>(r.K.data(), m, m) = K;
     r.Kinv.resize(m, m);
     Eigen::Map<MatM>(r.Kinv.data(), m, m).noalias() = Linv.transpose().lazyProduct(Linv);
     ok = r.Kinv.allFinite();

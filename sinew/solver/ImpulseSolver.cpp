@@ -254,8 +254,8 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, Seen& seen, doub
     for (int i = 0; i < n; ++i) err = std::max(err, std::abs(r.phi[i]));
     if (!(err > tol)) return remember(seen, r.comps, myPosVersion, err);
     seen.n = 0;
-    myZeros.assign(n, 0.0);
-    if (prepareDirect(r, myZeros)) {
+    if (r.direct < 0) myZeros.assign(n, 0.0);  // read only by the first preparation
+    if (r.direct == 1 || prepareDirect(r, myZeros)) {  // asked here first: the call costs more than the answer
       correctDirectPosition(r, a, -myS.myImpulseSettings.relaxation / h);
       moveLookAhead(r.comps, h);
       ++corrections;
@@ -600,10 +600,14 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     if (!done) rep.interrupted = true;
     if (project && !done && rep.velocityIterations >= set.maxIterations) {
       // As for the positions: the direct projection G u = 0 (in the mass
-      // norm, so it only takes energy out).
-      sys.setActiveVel(myU);
-      myS.projectVelocities(t1);
-      sys.getActiveVel(myU);
+      // norm, so it only takes energy out), over the rows the sweeps used
+      // where it can (its impulses then join the rows' forces), else the
+      // MLCP's.
+      if (!projectVelocityRows(velAcc)) {
+        sys.setActiveVel(myU);
+        myS.projectVelocities(t1);
+        sys.getActiveVel(myU);
+      }
     }
   }
   // Coulomb's bound holds exactly for the reported friction.

@@ -45,6 +45,7 @@
 #include <chrono>
 #include <vector>
 
+#include "sinew/solver/BlockCholesky.h"
 #include "sinew/solver/MechSystemSolver.h"
 
 namespace sinew {
@@ -96,7 +97,8 @@ class ImpulseSolver {
     /// (prepareDirect) while the rows stay. -1: not yet; 0: not possible
     /// (too many columns, a row no impulse moves, K singular); 1: ready.
     mutable int direct = -1;
-    mutable Eigen::MatrixXd W, Kinv;
+    /// K itself is kept for the velocity rows' projection (projectVelocityRows).
+    mutable Eigen::MatrixXd W, K, Kinv;
     /// Rows of one or two rigid bodies (at most six: the fixed sizes):
     /// [Gᵀ | W K⁻¹] (local columns × twice the rows), in one allocation.
     /// Each row's entries of G then lie together, so a row's velocity is
@@ -215,6 +217,12 @@ class ImpulseSolver {
   /// The velocity correction of all of r's rows at once; returns the
   /// largest row velocity before it.
   double correctDirectVelocity(const Rows& r, Accum& a, Seen& seen, double tol, long& corrections);
+  /// Where the velocity sweeps ran out: the direct projection G u + known
+  /// = 0 in the mass norm over the velocity rows (ImpulseProjection.cpp),
+  /// its impulses added to `vel`'s. False, nothing changed, where it does
+  /// not apply (a row not hard and bilateral, rows from detection,
+  /// redundant rows): the caller projects through the MLCP's solve.
+  bool projectVelocityRows(std::vector<Accum>& vel);
   /// a.impulse += K⁻¹ a.pending, for the rows r it was summed with.
   static void foldPending(const Rows& r, Accum& a);
   /// One constrainer's joint correction: returns its error before correcting.
@@ -286,6 +294,12 @@ class ImpulseSolver {
   MechSystem::RowBuilder::Extras myExtrasG, myExtrasN, myExtrasD;  ///< the builders' per-row values, kept
   std::vector<FrictionLimit> myLimits;
   std::vector<int> myOrder;      ///< scratch: entries sorted by row
+  BlockCholesky myProjection;  ///< projectVelocityRows' factor, its groups the constrainers with rows
+  std::vector<int> myProjSizes;  ///< the pattern it was analysed for: rows of each group,
+  std::vector<std::pair<int, int>> myProjPairs;  ///< and the groups that share a component
+  std::vector<int> myProjGroup;  ///< scratch: the constrainer of each group
+  std::vector<std::vector<int>> myProjGroupsOf;  ///< scratch: the groups touching each component
+  Eigen::VectorXd myProjRhs;     ///< scratch: the projection's right-hand side, then λ
   bool myHasAttachments = false;
   bool myTimed = false;
 };
