@@ -69,25 +69,25 @@ void ImpulseSolver::computeInverseMasses() {
 
 void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows& r) {
   MechSystem& sys = myS.mySys;
-  myBuildG.clear();
-  myBuildN.clear();
-  MechSystem::RowBuilder gb(sys, myBuildG, myS.myUp, myExtrasG), nb(sys, myBuildN, myS.myUp, myExtrasN);
+  MechSystem::PartRowBuilder &gb = myPartsG, &nb = myPartsN;
+  gb.clear();
+  nb.clear();
   gb.h = nb.h = velocityLevel ? h : 0;
   c.getBilateralConstraints(gb);
   c.getUnilateralConstraints(nb);
-  r.numBilateral = myBuildG.numRows();
+  r.numBilateral = gb.numRows();
   r.k.clear();
   r.direct = -1;
-  const int n = r.numBilateral + myBuildN.numRows();
+  const int n = r.numBilateral + nb.numRows();
   r.phi = gb.dist;
   r.phi.insert(r.phi.end(), nb.dist.begin(), nb.dist.end());
-  r.compliance = myBuildG.compliance;
-  r.compliance.insert(r.compliance.end(), myBuildN.compliance.begin(), myBuildN.compliance.end());
+  r.compliance = gb.compliance;
+  r.compliance.insert(r.compliance.end(), nb.compliance.begin(), nb.compliance.end());
   r.hardBilateral =
       r.numBilateral == n && std::all_of(r.compliance.begin(), r.compliance.end(), [](double c) { return c == 0; });
   // The builder moved the parametric part G_p u_p to the right-hand side.
   r.known.resize(n);
-  for (int i = 0; i < n; ++i) r.known[i] = -(i < r.numBilateral ? myBuildG.rhs[i] : myBuildN.rhs[i - r.numBilateral]);
+  for (int i = 0; i < n; ++i) r.known[i] = -(i < r.numBilateral ? gb.rhs[i] : nb.rhs[i - r.numBilateral]);
   // The active components touched, in order of appearance.
   myLocal.resize(sys.numComponents(), -1);
   r.comps.clear();
@@ -95,24 +95,23 @@ void ImpulseSolver::buildRows(Constrainer& c, double h, bool velocityLevel, Rows
   r.uOffset.clear();
   int cols = 0;
   r.rigidOnly = true;
-  for (const ConstraintRows* rows : {&myBuildG, &myBuildN})
-    for (const auto& e : rows->entries) {
-      const int ci = myCompOfCol[e.col()];
-      if (myLocal[ci] >= 0) continue;
-      myLocal[ci] = static_cast<int>(r.comps.size());
-      r.comps.push_back(ci);
+  for (const MechSystem::PartRowBuilder* b : {&gb, &nb})
+    for (const auto& part : b->parts) {
+      if (myLocal[part.comp] >= 0) continue;
+      myLocal[part.comp] = static_cast<int>(r.comps.size());
+      r.comps.push_back(part.comp);
       r.colStart.push_back(cols);
-      r.uOffset.push_back(sys.info(ci).solveOffset);
-      cols += sys.info(ci).velSize;
-      r.rigidOnly = r.rigidOnly && sys.info(ci).velSize == 6;
+      r.uOffset.push_back(sys.info(part.comp).solveOffset);
+      cols += sys.info(part.comp).velSize;
+      r.rigidOnly = r.rigidOnly && sys.info(part.comp).velSize == 6;
     }
   r.G.setZero(n, cols);
   for (int pass = 0; pass < 2; ++pass) {
-    const ConstraintRows& rows = pass == 0 ? myBuildG : myBuildN;
+    const MechSystem::PartRowBuilder& b = pass == 0 ? gb : nb;
     const int off = pass == 0 ? 0 : r.numBilateral;
-    for (const auto& e : rows.entries) {
-      const int ci = myCompOfCol[e.col()];
-      r.G(off + e.row(), r.colStart[myLocal[ci]] + e.col() - sys.info(ci).solveOffset) += e.value();
+    for (const auto& part : b.parts) {
+      const int w = sys.info(part.comp).velSize, c0 = r.colStart[myLocal[part.comp]];
+      for (int k = 0; k < w; ++k) r.G(off + part.row, c0 + k) += b.values[part.first + k];
     }
   }
   for (int ci : r.comps) myLocal[ci] = -1;

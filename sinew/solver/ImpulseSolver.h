@@ -290,7 +290,8 @@ class ImpulseSolver {
   std::vector<int> mySelPos;
   std::vector<char> myIsSet;     ///< per constrainer: rows from detection (RowSet)
   std::vector<RowSet> myPosSets, myVelSets;  ///< their rows at the look-ahead and at t1
-  ConstraintRows myBuildG, myBuildN, myBuildD;
+  ConstraintRows myBuildG, myBuildN, myBuildD;  ///< a RowSet's rows (ImpulseRowSet.cpp)
+  MechSystem::PartRowBuilder myPartsG{myS.mySys, myS.myUp}, myPartsN{myS.mySys, myS.myUp};  ///< a joint's rows (buildRows)
   MechSystem::RowBuilder::Extras myExtrasG, myExtrasN, myExtrasD;  ///< the builders' per-row values, kept
   std::vector<FrictionLimit> myLimits;
   std::vector<int> myOrder;      ///< scratch: entries sorted by row

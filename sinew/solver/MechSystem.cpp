@@ -430,4 +430,30 @@ void MechSystem::RowBuilder::addTarget(const CompInfo& T, const Eigen::Ref<const
   }
 }
 
+void MechSystem::PartRowBuilder::beginRow(double d, double c, double, double) {
+  dist.push_back(d);
+  compliance.push_back(c);
+  rhs.push_back(0.0);
+}
+
+void MechSystem::PartRowBuilder::addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
+  const int i = mySys.compIndex(c);
+  if (!c.isAttached()) return addTarget(i, g);
+  for (const ExpTerm& t : mySys.myExp[i]) {
+    const Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, 6> gt = g * t.J;
+    addTarget(t.target, gt);
+  }
+}
+
+void MechSystem::PartRowBuilder::addTarget(int target, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
+  const CompInfo& T = mySys.myComps[target];
+  const int row = numRows() - 1;
+  if (T.solveOffset >= 0) {
+    parts.push_back({row, target, static_cast<int>(values.size())});
+    values.insert(values.end(), g.data(), g.data() + T.velSize);
+  } else if (T.paramOffset >= 0) {
+    rhs[row] -= g.dot(myUp.segment(T.paramOffset, T.velSize));
+  }
+}
+
 }  // namespace sinew

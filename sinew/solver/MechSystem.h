@@ -127,6 +127,37 @@ class MechSystem : public JacobianPattern {
     const Eigen::VectorXd& myUp;
   };
 
+  /// The same rows for a solver that keeps each constrainer's rows dense
+  /// over the components they touch (the Impulse integrator, which builds
+  /// every joint's rows twice a step): each entry is kept whole, as one
+  /// part on its (active) target component, instead of as a triplet per
+  /// value. Mapped through the attachments, parametric velocities moved to
+  /// the right-hand side, as RowBuilder does.
+  class PartRowBuilder : public ConstraintBuilder {
+   public:
+    /// Row `row`'s entries on active component `comp`: values [first,
+    /// first + its velSize) of `values`.
+    struct Part {
+      int row, comp, first;
+    };
+    PartRowBuilder(const MechSystem& sys, const Eigen::VectorXd& up) : mySys(sys), myUp(up) {}
+    /// Forgets the rows (keeping the storage).
+    void clear() { dist.clear(), compliance.clear(), rhs.clear(), parts.clear(), values.clear(); }
+    void beginRow(double dist, double compliance, double damping, double velocityProduct) override;
+    void addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) override;
+    double stepSize() const override { return h; }
+    int numRows() const { return static_cast<int>(dist.size()); }
+    std::vector<double> dist, compliance, rhs;
+    std::vector<Part> parts;
+    std::vector<double> values;
+    double h = 0;
+
+   private:
+    void addTarget(int target, const Eigen::Ref<const Eigen::RowVectorXd>& g);
+    const MechSystem& mySys;
+    const Eigen::VectorXd& myUp;
+  };
+
  private:
   struct ExpTerm {
     int target;
