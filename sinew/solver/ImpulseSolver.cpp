@@ -246,7 +246,9 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, Seen& seen, doub
   }
   const int n = r.numRows();
   if (n == 0) return 0;
-  if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);  // rows came or went
+  // Rows came or went (a coordinate locked or its range set since the last
+  // step: a limited coordinate's row is there on its nearer bound all along).
+  if (static_cast<int>(a.impulse.size()) != n) a.impulse.assign(n, 0.0);
   if (r.hardBilateral && r.direct != 0) {
     // The common joint's rows, hard and bilateral: φ itself is the error,
     // and no row reads its impulse, so the direct correction sums its
@@ -389,16 +391,45 @@ void ImpulseSolver::warmStart(std::vector<Accum>& acc, const std::vector<std::ve
   // With the rows in myVelRows: for the joint correction those of the last
   // step's end, which is this step's start; for the velocity correction
   // this step's.
+  // A unilateral row separated there (φ > 0: a limit its joint has left)
+  // starts without impulse: its push belonged to the contact it no longer
+  // has, and the velocity correction, which leaves separated rows alone,
+  // would never take it back (a chain rebounding from its limits gained
+  // energy step after step).
   const auto& cons = myS.myConstrainers;
   if (myVelRows.size() != cons.size() || warm.size() != cons.size()) return;
   std::vector<int> sel;
   for (size_t k = 0; k < cons.size(); ++k) {
     const Rows& r = myVelRows[k];
     if (warm[k].empty() || static_cast<int>(warm[k].size()) != r.numRows()) continue;
+    std::vector<double>& start = acc[k].impulse;
+    start = warm[k];
+    for (int i = r.numBilateral; i < r.numRows(); ++i)
+      if (r.phi[i] > 0) start[i] = 0;
     sel.resize(r.numRows());
     for (int i = 0; i < r.numRows(); ++i) sel[i] = i;
-    applyImpulse(r, sel, Eigen::Map<const Eigen::VectorXd>(warm[k].data(), r.numRows()), 0, false);
-    acc[k].impulse = warm[k];
+    applyImpulse(r, sel, Eigen::Map<const Eigen::VectorXd>(start.data(), r.numRows()), 0, false);
+  }
+}
+
+void ImpulseSolver::addProjectionImpulses(std::vector<Accum>& vel) {
+  // The MLCP's rows (built with h = 1, so its multipliers are impulses)
+  // are each constrainer's rows at t1, bilateral then unilateral, as the
+  // velocity rows are; a constrainer whose rows differ in number keeps
+  // its own.
+  const Eigen::VectorXd &lambda = myS.myLambda, &theta = myS.myTheta;
+  int g = 0, n = 0;
+  for (size_t k = 0; k < myVelRows.size() && k < myS.myRowCountsG.size(); ++k) {
+    const int ng = myS.myRowCountsG[k], nn = myS.myRowCountsN[k];
+    const Rows& r = myVelRows[k];
+    if (ng == r.numBilateral && ng + nn == r.numRows() && g + ng <= lambda.size() && n + nn <= theta.size()) {
+      std::vector<double>& impulse = vel[k].impulse;
+      impulse.resize(r.numRows(), 0.0);
+      for (int i = 0; i < ng; ++i) impulse[i] += lambda[g + i];
+      for (int i = 0; i < nn; ++i) impulse[ng + i] += theta[n + i];
+    }
+    g += ng;
+    n += nn;
   }
 }
 
@@ -605,10 +636,13 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       // norm, so it only takes energy out), over the rows the sweeps used
       // where it can (its impulses then join the rows' forces), else the
       // MLCP's.
+      rep.velocityProjection = ImpulseReport::Projection::Rows;
       if (!projectVelocityRows(velAcc)) {
         sys.setActiveVel(myU);
         myS.projectVelocities(t1);
         sys.getActiveVel(myU);
+        addProjectionImpulses(velAcc);
+        rep.velocityProjection = ImpulseReport::Projection::MLCP;
       }
     }
   }

@@ -223,6 +223,9 @@ class ImpulseSolver {
   /// not apply (a row not hard and bilateral, rows from detection,
   /// redundant rows): the caller projects through the MLCP's solve.
   bool projectVelocityRows(std::vector<Accum>& vel);
+  /// After the MLCP's velocity projection (where projectVelocityRows does
+  /// not apply): its multipliers added to `vel`'s impulses.
+  void addProjectionImpulses(std::vector<Accum>& vel);
   /// a.impulse += K⁻¹ a.pending, for the rows r it was summed with.
   static void foldPending(const Rows& r, Accum& a);
   /// One constrainer's joint correction: returns its error before correcting.

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "sinew/Error.h"
 #include "sinew/math/CoriolisJacobian.h"
@@ -504,6 +505,13 @@ void MechSystemSolver::stepRungeKutta4(double t0, double t1) {
 void MechSystemSolver::projectVelocities(double t1) {
   mySys.getParamVel(myUp);
   buildConstraintRows(1.0, true, myUp);
+  // A hard unilateral row that is separated (φ > 0: a limit its joint has
+  // not reached) holds nothing at this instant. Built with h = 1 it would
+  // let its gap close at no more than φ per second, and so brake a joint
+  // swinging towards a limit still far off (a pendulum 30° from its limit
+  // lost a quarter of its energy in 0.2 s under RungeKutta4).
+  for (int i = 0; i < myN.numRows(); ++i)
+    if (myN.compliance[i] == 0 && myExtrasN.dist[i] > 0) myN.rhs[i] = -std::numeric_limits<double>::max();
   // The rows were built with h = 1, so the warm start they set is the last
   // step's forces times 1 s, not impulses of this projection: none.
   myKKT.setWarmStart(nullptr, nullptr);

@@ -82,6 +82,12 @@ struct ImpulseReport {
   double velocityError = 0;    ///< largest row velocity when velocity correction ended
   bool interrupted = false;    ///< a budget ended a loop above its tolerance
   bool exhausted = false;      ///< that budget was the iteration count (then projected, if projectWhenExhausted)
+  /// How the velocities were finished where the velocity sweeps ran out
+  /// (projectWhenExhausted): not, by the projection over the Impulse
+  /// loop's own rows, or by the MLCP's (rows not all hard and bilateral,
+  /// or redundant). Either way its impulses count in the joints' forces.
+  enum class Projection { None, Rows, MLCP };
+  Projection velocityProjection = Projection::None;
 };
 
 class ImpulseSolver;
