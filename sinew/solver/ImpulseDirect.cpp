@@ -1,9 +1,9 @@
 // The Impulse integrator's direct correction of a joint's rows (all of
 // them bilateral): p = K⁻¹ b and u += W p with W = M⁻¹ Gᵀ and K⁻¹ kept for
-// the step, in kernels of fixed size for the common joints (the velocity
-// correction of one or two rigid bodies: u += (W K⁻¹) b, with K⁻¹ Σb
-// formed once its loop ends, foldPending); and the
-// versions that spare re-evaluating a joint whose bodies have not moved.
+// the step, in kernels of fixed size for the common joints (hard rows of
+// one or two rigid bodies, in either loop: u += (W K⁻¹) b, with K⁻¹ Σb
+// formed once the loop ends, foldPending); and the record that spares
+// re-evaluating a joint whose bodies have not moved (remember).
 // See ImpulseSolver.h and docs/solvers.md ("Speed").
 #include <Eigen/Cholesky>
 #include <algorithm>
@@ -168,8 +168,8 @@ struct ImpulseSolver::DirectBlock {
     v.noalias() += G * u;
     return v;
   }
-  /// The velocity correction's step for rigid bodies: u += (W K⁻¹) b, and
-  /// b added to a.pending (foldPending forms the impulses K⁻¹ Σb).
+  /// The step of hard rows on rigid bodies (either loop): u += (W K⁻¹) b,
+  /// and b added to a.pending (foldPending forms the impulses K⁻¹ Σb).
   void applyPending(ImpulseSolver& s, const VecM& b, Accum& a) const {
     static_assert(kRigidFixed);
     if (!a.hasPending) std::fill(a.pending, a.pending + m, 0.0);

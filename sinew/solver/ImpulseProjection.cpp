@@ -12,67 +12,24 @@ namespace sinew {
 
 bool ImpulseSolver::projectVelocityRows(std::vector<Accum>& vel) {
   const MechSystem& sys = myS.mySys;
-  const size_t nc = myVelRows.size();
   // Every row hard and bilateral, prepared for the direct correction; else
   // the MLCP's projection (unilateral rows make it an LCP).
-  for (size_t k = 0; k < nc; ++k) {
+  for (size_t k = 0; k < myVelRows.size(); ++k) {
     const Rows& r = myVelRows[k];
     if (myIsSet[k] || (r.numRows() > 0 && !(r.hardBilateral && r.direct == 1))) return false;
   }
-  // Groups: the constrainers with rows. Pairs: those sharing a component.
-  std::vector<int>& group = myProjGroup;  // constrainer of each group
+  // Groups: the constrainers with rows.
+  std::vector<int>& group = myProjGroup;
   group.clear();
-  for (size_t k = 0; k < nc; ++k)
+  for (size_t k = 0; k < myVelRows.size(); ++k)
     if (myVelRows[k].numRows() > 0) group.push_back(static_cast<int>(k));
   if (group.empty()) return true;
   const int ng = static_cast<int>(group.size());
-  std::vector<std::vector<int>>& groupsOf = myProjGroupsOf;  // per component: the groups touching it
-  groupsOf.resize(sys.numComponents());
-  for (auto& g : groupsOf) g.clear();
-  for (int g = 0; g < ng; ++g)
-    for (int comp : myVelRows[group[g]].comps) groupsOf[comp].push_back(g);
-  // The pattern, analysed again only when it changed.
-  std::vector<int> sizes(ng);
-  for (int g = 0; g < ng; ++g) sizes[g] = myVelRows[group[g]].numRows();
-  std::vector<std::pair<int, int>> pairs;
-  for (const auto& gs : groupsOf)
-    for (size_t a = 0; a < gs.size(); ++a)
-      for (size_t b = a + 1; b < gs.size(); ++b) pairs.emplace_back(gs[a], gs[b]);
-  if (sizes != myProjSizes || pairs != myProjPairs) {
-    myProjection.analyze(sizes, pairs);
-    myProjSizes = sizes;
-    myProjPairs = pairs;
-  }
-  // A = G M⁻¹ Gᵀ: K on the diagonal blocks (their lower triangles), and
-  // G_g W_h over each component that groups g and h share.
-  std::vector<double>& a = myProjection.values();
-  std::fill(a.begin(), a.end(), 0.0);
-  for (int g = 0; g < ng; ++g) {
-    const Rows& r = myVelRows[group[g]];
-    const int m = r.numRows(), base = myProjection.position(g, 0, g, 0);
-    for (int c = 0; c < m; ++c)
-      for (int i = c; i < m; ++i) a[base + i + c * m] = r.K(i, c);
-  }
-  for (size_t comp = 0; comp < groupsOf.size(); ++comp) {
-    const auto& gs = groupsOf[comp];
-    for (size_t x = 0; x < gs.size(); ++x)
-      for (size_t y = x + 1; y < gs.size(); ++y) {
-        const int g = gs[x], h = gs[y];
-        const Rows &rg = myVelRows[group[g]], &rh = myVelRows[group[h]];
-        const int jg = static_cast<int>(std::find(rg.comps.begin(), rg.comps.end(), static_cast<int>(comp)) - rg.comps.begin());
-        const int jh = static_cast<int>(std::find(rh.comps.begin(), rh.comps.end(), static_cast<int>(comp)) - rh.comps.begin());
-        const int w = sys.info(static_cast<int>(comp)).velSize;
-        const BlockMatrix B = rg.G.middleCols(rg.colStart[jg], w).lazyProduct(rh.W.middleRows(rh.colStart[jh], w));
-        // Entry (i, j) of block (g, h): its place, column-major within the
-        // block of the group later in the factor's order.
-        const int base = myProjection.position(g, 0, h, 0);
-        const bool gLater = myProjection.offset(g) > myProjection.offset(h);
-        for (int j = 0; j < B.cols(); ++j)
-          for (int i = 0; i < B.rows(); ++i) a[base + (gLater ? i + j * B.rows() : j + i * B.cols())] += B(i, j);
-      }
-  }
+  analyzeProjection(ng);
+  fillProjection(ng);
   // Redundant rows (a closed loop) leave a pivot with few digits: the
-  // MLCP's projection regularizes them.
+  // MLCP's projection regularizes them (the threshold is the Schur path's,
+  // SchurKKTSolver::assembleAndFactor, below which it regularizes too).
   if (!myProjection.factor() || myProjection.minPivotRatio() < 1e-13) return false;
   // λ = −A⁻¹ (G u + known), then u += W λ and the impulses.
   Eigen::VectorXd& x = myProjRhs;
@@ -101,6 +58,60 @@ bool ImpulseSolver::projectVelocityRows(std::vector<Accum>& vel) {
     for (int i = 0; i < r.numRows(); ++i) impulse[i] += lambda[i];
   }
   return true;
+}
+
+void ImpulseSolver::analyzeProjection(int ng) {
+  // Pairs: the groups sharing a component (per component, the groups that
+  // touch it).
+  std::vector<std::vector<int>>& groupsOf = myProjGroupsOf;
+  groupsOf.resize(myS.mySys.numComponents());
+  for (auto& g : groupsOf) g.clear();
+  for (int g = 0; g < ng; ++g)
+    for (int comp : myVelRows[myProjGroup[g]].comps) groupsOf[comp].push_back(g);
+  myProjSizesNow.resize(ng);
+  for (int g = 0; g < ng; ++g) myProjSizesNow[g] = myVelRows[myProjGroup[g]].numRows();
+  myProjPairsNow.clear();
+  for (const auto& gs : groupsOf)
+    for (size_t a = 0; a < gs.size(); ++a)
+      for (size_t b = a + 1; b < gs.size(); ++b) myProjPairsNow.emplace_back(gs[a], gs[b]);
+  if (myProjSizesNow == myProjSizes && myProjPairsNow == myProjPairs) return;
+  myProjection.analyze(myProjSizesNow, myProjPairsNow);
+  myProjSizes = myProjSizesNow;
+  myProjPairs = myProjPairsNow;
+}
+
+void ImpulseSolver::fillProjection(int ng) {
+  // A = G M⁻¹ Gᵀ: K on the diagonal blocks (their lower triangles), and
+  // G_g W_h over each component that groups g and h share (twice where
+  // they share two).
+  const MechSystem& sys = myS.mySys;
+  std::vector<double>& a = myProjection.values();
+  std::fill(a.begin(), a.end(), 0.0);
+  for (int g = 0; g < ng; ++g) {
+    const Rows& r = myVelRows[myProjGroup[g]];
+    const int m = r.numRows(), base = myProjection.position(g, 0, g, 0);
+    for (int c = 0; c < m; ++c)
+      for (int i = c; i < m; ++i) a[base + i + c * m] = r.K(i, c);
+  }
+  for (size_t comp = 0; comp < myProjGroupsOf.size(); ++comp) {
+    const auto& gs = myProjGroupsOf[comp];
+    for (size_t x = 0; x < gs.size(); ++x)
+      for (size_t y = x + 1; y < gs.size(); ++y) {
+        const int g = gs[x], h = gs[y];
+        const Rows &rg = myVelRows[myProjGroup[g]], &rh = myVelRows[myProjGroup[h]];
+        const int c = static_cast<int>(comp);
+        const int jg = static_cast<int>(std::find(rg.comps.begin(), rg.comps.end(), c) - rg.comps.begin());
+        const int jh = static_cast<int>(std::find(rh.comps.begin(), rh.comps.end(), c) - rh.comps.begin());
+        const int w = sys.info(c).velSize;
+        const BlockMatrix B = rg.G.middleCols(rg.colStart[jg], w).lazyProduct(rh.W.middleRows(rh.colStart[jh], w));
+        // Entry (i, j) of block (g, h): its place, column-major within the
+        // block of the group later in the factor's order.
+        const int base = myProjection.position(g, 0, h, 0);
+        const bool gLater = myProjection.offset(g) > myProjection.offset(h);
+        for (int j = 0; j < B.cols(); ++j)
+          for (int i = 0; i < B.rows(); ++i) a[base + (gLater ? i + j * B.rows() : j + i * B.cols())] += B(i, j);
+      }
+  }
 }
 
 }  // namespace sinew

@@ -30,11 +30,12 @@
 // the velocity correction (bounded by the step's total normal impulse).
 //
 // A block of bilateral rows is corrected directly with W = M⁻¹ Gᵀ and
-// K⁻¹ kept for the step (the velocity correction of one or two rigid
-// bodies with W K⁻¹, its impulses formed when its loop ends), and a
-// constrainer whose components have not
-// moved since it was last within tolerance is not evaluated again (the
-// sweeps in step() ask unchangedSince; ImpulseDirect.cpp).
+// K⁻¹ kept for the step (hard rows of one or two rigid bodies, in either
+// loop, with W K⁻¹, their impulses formed when the loop ends), and a
+// constrainer whose components have not moved since it was last within
+// tolerance is not evaluated again (the sweeps in step() ask
+// unchangedSince; ImpulseDirect.cpp). A loop that runs out of sweeps ends
+// with a direct projection (ImpulseProjection.cpp, or the MLCP's).
 //
 // The mass matrix must be block-diagonal (rigid bodies, particles, FEM
 // nodes with lumped mass); a coupled one is a ModelError.
@@ -97,7 +98,9 @@ class ImpulseSolver {
     /// (prepareDirect) while the rows stay. -1: not yet; 0: not possible
     /// (too many columns, a row no impulse moves, K singular); 1: ready.
     mutable int direct = -1;
-    /// K itself is kept for the velocity rows' projection (projectVelocityRows).
+    /// K itself is kept for the velocity rows' projection
+    /// (projectVelocityRows); `k` below is solveBlock's, over the rows it
+    /// selects with their compliant diagonal.
     mutable Eigen::MatrixXd W, K, Kinv;
     /// Rows of one or two rigid bodies (at most six: the fixed sizes):
     /// [Gᵀ | W K⁻¹] (local columns × twice the rows), in one allocation.
@@ -200,9 +203,11 @@ class ImpulseSolver {
   /// u += M⁻¹ Gᵀ p over the rows `sel`; with `lookAhead`, the touched
   /// components' positions move to q0 + h u.
   void applyImpulse(const Rows& r, const std::vector<int>& sel, const Eigen::VectorXd& p, double h, bool lookAhead);
-  /// Makes r.W and r.Kinv for K = G M⁻¹ Gᵀ + diag(extra) over all rows
-  /// (and r.Gt for one or two rigid bodies); false where the direct
-  /// correction does not apply (Rows::direct).
+  /// Makes r.W, r.K = G M⁻¹ Gᵀ + diag(extra) and r.Kinv over all rows (and
+  /// r.Gt for one or two rigid bodies and at most six rows, the fixed
+  /// sizes); false where the direct correction does not apply: more than
+  /// kMaxBlockRows rows or kMaxDirectCols velocities, a row no impulse
+  /// moves, K singular or ill-conditioned (Rows::direct).
   bool prepareDirect(const Rows& r, const std::vector<double>& extra);
   /// The direct correction of a block's rows, with the block's size fixed
   /// at compile time for the common joints.
@@ -220,9 +225,14 @@ class ImpulseSolver {
   /// Where the velocity sweeps ran out: the direct projection G u + known
   /// = 0 in the mass norm over the velocity rows (ImpulseProjection.cpp),
   /// its impulses added to `vel`'s. False, nothing changed, where it does
-  /// not apply (a row not hard and bilateral, rows from detection,
+  /// not apply (a row not hard and bilateral, a constrainer whose rows did
+  /// not take the direct correction (prepareDirect), rows from detection,
   /// redundant rows): the caller projects through the MLCP's solve.
   bool projectVelocityRows(std::vector<Accum>& vel);
+  /// projectVelocityRows' parts: the pattern of A = G M⁻¹ Gᵀ over the
+  /// groups (analysed again only when it changed), then its values.
+  void analyzeProjection(int numGroups);
+  void fillProjection(int numGroups);
   /// After the MLCP's velocity projection (where projectVelocityRows does
   /// not apply): its multipliers added to `vel`'s impulses.
   void addProjectionImpulses(std::vector<Accum>& vel);
@@ -299,8 +309,8 @@ class ImpulseSolver {
   std::vector<FrictionLimit> myLimits;
   std::vector<int> myOrder;      ///< scratch: entries sorted by row
   BlockCholesky myProjection;  ///< projectVelocityRows' factor, its groups the constrainers with rows
-  std::vector<int> myProjSizes;  ///< the pattern it was analysed for: rows of each group,
-  std::vector<std::pair<int, int>> myProjPairs;  ///< and the groups that share a component
+  std::vector<int> myProjSizes, myProjSizesNow;  ///< rows of each group: analysed for, and now
+  std::vector<std::pair<int, int>> myProjPairs, myProjPairsNow;  ///< the groups sharing a component: the same
   std::vector<int> myProjGroup;  ///< scratch: the constrainer of each group
   std::vector<std::vector<int>> myProjGroupsOf;  ///< scratch: the groups touching each component
   Eigen::VectorXd myProjRhs;     ///< scratch: the projection's right-hand side, then λ

@@ -132,7 +132,9 @@ class MechSystem : public JacobianPattern {
   /// every joint's rows twice a step): each entry is kept whole, as one
   /// part on its (active) target component, instead of as a triplet per
   /// value. Mapped through the attachments, parametric velocities moved to
-  /// the right-hand side, as RowBuilder does.
+  /// the right-hand side (rhs = −G_p u_p), as RowBuilder does; a row's
+  /// damping and velocity product, which that solver does not use, are
+  /// not kept (wantsVelocityProducts() stays false).
   class PartRowBuilder : public ConstraintBuilder {
    public:
     /// Row `row`'s entries on active component `comp`: values [first,
