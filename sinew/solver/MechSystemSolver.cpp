@@ -145,15 +145,18 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
     myKKT.setWarmStart(&myWarmTheta, &myWarmPhi);
   }
   // Seed 003 eq. (13) needs each row's velocity φ̇ = G u0 + G_p u_p at
-  // the start of the step (the builder has put −G_p u_p in rhs).
+  // the start of the step (the builder has put −G_p u_p in rhs), and so do
+  // compliant rows built at the midpoint (below).
   const bool alphaBeta = velocityLevel && myAlphaBetaU0;
+  const bool midpoint = velocityLevel && myMidpointU0;
+  const Eigen::VectorXd* u0 = alphaBeta ? myAlphaBetaU0 : myMidpointU0;
   Eigen::VectorXd phiDot;
   auto rowVelocities = [&](const ConstraintRows& rows) {
     phiDot = -Eigen::Map<const Eigen::VectorXd>(rows.rhs.data(), rows.numRows());
-    for (const auto& e : rows.entries) phiDot[e.row()] += e.value() * (*myAlphaBetaU0)[e.col()];
+    for (const auto& e : rows.entries) phiDot[e.row()] += e.value() * (*u0)[e.col()];
   };
   auto finish = [&](ConstraintRows& rows, const MechSystem::RowBuilder& b, bool unilateral) {
-    if (alphaBeta) rowVelocities(rows);
+    if (alphaBeta || midpoint) rowVelocities(rows);
     for (int i = 0; i < rows.numRows(); ++i) {
       const double c = rows.compliance[i], phi = b.dist[i];
       if (velocityLevel) rows.rhs[i] -= gdotScale * b.velocityProduct[i];
@@ -170,10 +173,14 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
           rows.rhs[i] += phiDot[i] * (1 - (d + myAlpha * h) / l) - phi / l;
         } else if (c > 0) {
           // Compliance as in guide §3.3.8 (SPOOK form): a midpoint estimate
-          // of φ gives R = s·c/h and b −= s·φ with s = 1/(h/2 + d·c).
+          // of φ gives R = s·c/h and b −= s·φ with s = 1/(h/2 + d·c), φ the
+          // error at the step's start. Rows built at the step's midpoint
+          // (Trapezoidal) take it back there from their φ, φ0 = φ − (h/2) φ̇:
+          // with the midpoint's φ a stiff joint spring gained energy every
+          // step and diverged (a hinge of rotary compliance 1e-5 in 0.06 s).
           const double s = 1.0 / (0.5 * h + b.damping[i] * c);
           rows.compliance[i] = s * c / h;
-          rows.rhs[i] -= s * phi;
+          rows.rhs[i] -= s * (midpoint ? phi - 0.5 * h * phiDot[i] : phi);
         }
       } else if (c > 0) {
         rows.rhs[i] = 0;  // compliant rows are corrected by the velocity solve
@@ -207,8 +214,9 @@ void MechSystemSolver::buildMidpointRows(double h, const Eigen::VectorXd& u0) {
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
   myAlphaBetaU0 = alphaBeta ? &u0 : nullptr;
+  myMidpointU0 = alphaBeta ? nullptr : &u0;
   buildConstraintRows(h, true, myUp, 0.0);
-  myAlphaBetaU0 = nullptr;
+  myAlphaBetaU0 = myMidpointU0 = nullptr;
   mySys.setFullPos(q0);
   mySys.updateExpansions();
   mySys.updateAttachmentStates();

@@ -211,8 +211,10 @@ class MechSystemSolver {
   Vector3d myGravity{0, 0, -9.8};
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
   double myAlpha = 1, myBeta = 1;
-  /// The velocity at the start of an AlphaBeta step, for its compliant rows.
+  /// The velocity at the start of an AlphaBeta step, for its compliant rows;
+  /// of a Trapezoidal step, whose rows are built at its midpoint.
   const Eigen::VectorXd* myAlphaBetaU0 = nullptr;
+  const Eigen::VectorXd* myMidpointU0 = nullptr;
   ImpulseSettings myImpulseSettings;
   ImpulseReport myImpulseReport;
   std::unique_ptr<ImpulseSolver> myImpulse;
