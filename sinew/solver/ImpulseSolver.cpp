@@ -387,7 +387,7 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, Seen& seen, doubl
   return err;
 }
 
-void ImpulseSolver::warmStart(std::vector<Accum>& acc, const std::vector<std::vector<double>>& warm) {
+void ImpulseSolver::warmStart(std::vector<Accum>& acc, const std::vector<std::vector<double>>& warm, bool velocityLoop) {
   // With the rows in myVelRows: for the joint correction those of the last
   // step's end, which is this step's start; for the velocity correction
   // this step's.
@@ -395,7 +395,10 @@ void ImpulseSolver::warmStart(std::vector<Accum>& acc, const std::vector<std::ve
   // starts without impulse: its push belonged to the contact it no longer
   // has, and the velocity correction, which leaves separated rows alone,
   // would never take it back (a chain rebounding from its limits gained
-  // energy step after step).
+  // energy step after step). Nor does the velocity correction revisit a
+  // compliant row (its spring acts in the joint correction), so there
+  // those start without impulse too (a projection's impulse on them,
+  // carried over, had pumped energy into a chain of compliant joints).
   const auto& cons = myS.myConstrainers;
   if (myVelRows.size() != cons.size() || warm.size() != cons.size()) return;
   std::vector<int> sel;
@@ -404,8 +407,8 @@ void ImpulseSolver::warmStart(std::vector<Accum>& acc, const std::vector<std::ve
     if (warm[k].empty() || static_cast<int>(warm[k].size()) != r.numRows()) continue;
     std::vector<double>& start = acc[k].impulse;
     start = warm[k];
-    for (int i = r.numBilateral; i < r.numRows(); ++i)
-      if (r.phi[i] > 0) start[i] = 0;
+    for (int i = 0; i < r.numRows(); ++i)
+      if ((r.unilateral(i) && r.phi[i] > 0) || (velocityLoop && r.compliance[i] != 0)) start[i] = 0;
     sel.resize(r.numRows());
     for (int i = 0; i < r.numRows(); ++i) sel[i] = i;
     applyImpulse(r, sel, Eigen::Map<const Eigen::VectorXd>(start.data(), r.numRows()), 0, false);
@@ -530,7 +533,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
     buildRowSet(*cons[k], h, true, myPosSets[k]);
     cons[k]->markRows();
   }
-  warmStart(posAcc, myWarm);
+  warmStart(posAcc, myWarm, false);
   moveTo(myU);  // the look-ahead
   auto loopStart = Clock::now();
   bool converged = cons.empty();
@@ -601,7 +604,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       base[k] = posAcc[k].impulse;
   }
   if (set.velocityCorrection) {
-    warmStart(velAcc, myWarmVel);
+    warmStart(velAcc, myWarmVel, true);
     loopStart = Clock::now();
     bool done = cons.empty();
     for (int sweep = 0; sweep < set.maxIterations && !done; ++sweep) {

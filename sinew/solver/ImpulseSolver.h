@@ -273,7 +273,7 @@ class ImpulseSolver {
   /// The impulses of each constrainer's rows at t1, over h, as its forces.
   /// Applies the last step's impulses where the rows are the same; returns
   /// the accumulated impulses they start from.
-  void warmStart(std::vector<Accum>& acc, const std::vector<std::vector<double>>& warm);
+  void warmStart(std::vector<Accum>& acc, const std::vector<std::vector<double>>& warm, bool velocityLoop);
   void reportForces(const std::vector<Accum>& pos, const std::vector<Accum>& vel,
                     const std::vector<std::vector<double>>& base, double h);
   bool outOfTime(const Clock::time_point& deadline) const;
