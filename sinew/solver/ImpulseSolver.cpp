@@ -642,7 +642,7 @@ void ImpulseSolver::step(double t0, double t1, ImpulseReport& rep) {
       rep.velocityProjection = ImpulseReport::Projection::Rows;
       if (!projectVelocityRows(velAcc)) {
         sys.setActiveVel(myU);
-        myS.projectVelocities(t1);
+        myS.projectVelocities(t1, h);
         sys.getActiveVel(myU);
         addProjectionImpulses(velAcc);
         rep.velocityProjection = ImpulseReport::Projection::MLCP;

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <limits>
 
 #include "sinew/Error.h"
 #include "sinew/math/CoriolisJacobian.h"
@@ -213,10 +212,10 @@ void MechSystemSolver::buildMidpointRows(double h, const Eigen::VectorXd& u0) {
   mySys.setFullPos(qm);
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
-  myAlphaBetaU0 = alphaBeta ? &u0 : nullptr;
-  myMidpointU0 = alphaBeta ? nullptr : &u0;
-  buildConstraintRows(h, true, myUp, 0.0);
-  myAlphaBetaU0 = myMidpointU0 = nullptr;
+  {
+    const StepVelocity at(*this, alphaBeta ? &u0 : nullptr, alphaBeta ? nullptr : &u0);
+    buildConstraintRows(h, true, myUp, 0.0);
+  }
   mySys.setFullPos(q0);
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
@@ -402,9 +401,8 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   if (trap || (alphaBeta && beta > 0 && beta < 1)) {
     buildMidpointRows(h, u0);
   } else {
-    myAlphaBetaU0 = alphaBeta ? &u0 : nullptr;
+    const StepVelocity at(*this, alphaBeta ? &u0 : nullptr, nullptr);
     buildConstraintRows(h, true, myUp, h / 2);
-    myAlphaBetaU0 = nullptr;
   }
   myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact
   const auto assembled = Clock::now();
@@ -505,21 +503,22 @@ void MechSystemSolver::stepRungeKutta4(double t0, double t1) {
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
   if (!myConstrainers.empty()) {
-    projectVelocities(t1);
+    projectVelocities(t1, h);
     stabilizePositions(t1);
   }
 }
 
-void MechSystemSolver::projectVelocities(double t1) {
+void MechSystemSolver::projectVelocities(double t1, double h) {
   mySys.getParamVel(myUp);
   buildConstraintRows(1.0, true, myUp);
   // A hard unilateral row that is separated (φ > 0: a limit its joint has
-  // not reached) holds nothing at this instant. Built with h = 1 it would
-  // let its gap close at no more than φ per second, and so brake a joint
-  // swinging towards a limit still far off (a pendulum 30° from its limit
-  // lost a quarter of its energy in 0.2 s under RungeKutta4).
+  // not reached) may close its gap within the next step but not cross it,
+  // N u ≥ −φ/h, as in a velocity solve. Built with h = 1 it let the gap
+  // close at no more than φ per second, and so braked a joint swinging
+  // towards a limit still far off (a pendulum 40° from its limit, to a stop
+  // under RungeKutta4).
   for (int i = 0; i < myN.numRows(); ++i)
-    if (myN.compliance[i] == 0 && myExtrasN.dist[i] > 0) myN.rhs[i] = -std::numeric_limits<double>::max();
+    if (myN.compliance[i] == 0 && myExtrasN.dist[i] > 0) myN.rhs[i] += myExtrasN.dist[i] * (1 - 1 / h);
   // The rows were built with h = 1, so the warm start they set is the last
   // step's forces times 1 s, not impulses of this projection: none.
   myKKT.setWarmStart(nullptr, nullptr);

@@ -177,7 +177,10 @@ class MechSystemSolver {
   void stepImpulse(double t0, double t1);
   void stepArticulated(double t0, double t1);
   void computeAccel(double t, Eigen::VectorXd& a);
-  void projectVelocities(double t1);
+  /// Velocities onto the constraints at t1 in the mass norm (an explicit
+  /// step's end, an exhausted Impulse step's): the rows in contact hold,
+  /// a separated limit or contact may close its gap within a step h.
+  void projectVelocities(double t1, double h);
   void stabilizePositions(double t1);
   /// One projection pass if some hard constraint error exceeds `tol`;
   /// false if none was needed. With `chord`, the velocity solve's factors
@@ -212,9 +215,20 @@ class MechSystemSolver {
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
   double myAlpha = 1, myBeta = 1;
   /// The velocity at the start of an AlphaBeta step, for its compliant rows;
-  /// of a Trapezoidal step, whose rows are built at its midpoint.
+  /// of a Trapezoidal step, whose rows are built at its midpoint. Set for
+  /// one build by a StepVelocity, which clears them however the build ends.
   const Eigen::VectorXd* myAlphaBetaU0 = nullptr;
   const Eigen::VectorXd* myMidpointU0 = nullptr;
+  struct StepVelocity {
+    MechSystemSolver& s;
+    StepVelocity(MechSystemSolver& solver, const Eigen::VectorXd* alphaBeta, const Eigen::VectorXd* midpoint)
+        : s(solver) {
+      s.myAlphaBetaU0 = alphaBeta, s.myMidpointU0 = midpoint;
+    }
+    ~StepVelocity() { s.myAlphaBetaU0 = s.myMidpointU0 = nullptr; }
+    StepVelocity(const StepVelocity&) = delete;
+    StepVelocity& operator=(const StepVelocity&) = delete;
+  };
   ImpulseSettings myImpulseSettings;
   ImpulseReport myImpulseReport;
   std::unique_ptr<ImpulseSolver> myImpulse;
