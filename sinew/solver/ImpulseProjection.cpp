@@ -2,8 +2,9 @@
 // velocity correction's sweeps ran out: G u + known = 0 in the mass norm,
 // (G M⁻¹ Gᵀ) λ = −(G u + known), u += M⁻¹ Gᵀ λ, over the velocity rows the
 // sweeps used (each joint's K and W kept from prepareDirect), factored by
-// BlockCholesky with the joints as its groups. See ImpulseSolver.h and
-// docs/solvers.md ("Speed").
+// BlockCholesky with the joints as its groups; and the impulses of the
+// MLCP's projection where that one cannot be used. See ImpulseSolver.h
+// and docs/solvers.md ("Speed").
 #include <algorithm>
 
 #include "sinew/solver/ImpulseSolver.h"
@@ -111,6 +112,27 @@ void ImpulseSolver::fillProjection(int ng) {
         for (int j = 0; j < B.cols(); ++j)
           for (int i = 0; i < B.rows(); ++i) a[base + (gLater ? i + j * B.rows() : j + i * B.cols())] += B(i, j);
       }
+  }
+}
+
+void ImpulseSolver::addProjectionImpulses(std::vector<Accum>& vel) {
+  // The projection solves M u' = M u + Gᵀλ + Nᵀθ at velocity level, so its
+  // multipliers are impulses. Its rows are each constrainer's rows at t1,
+  // bilateral then unilateral, as the velocity rows are; a constrainer
+  // whose rows differ in number keeps its own.
+  const Eigen::VectorXd &lambda = myS.myLambda, &theta = myS.myTheta;
+  int g = 0, n = 0;
+  for (size_t k = 0; k < myVelRows.size() && k < myS.myRowCountsG.size(); ++k) {
+    const int ng = myS.myRowCountsG[k], nn = myS.myRowCountsN[k];
+    const Rows& r = myVelRows[k];
+    if (ng == r.numBilateral && ng + nn == r.numRows() && g + ng <= lambda.size() && n + nn <= theta.size()) {
+      std::vector<double>& impulse = vel[k].impulse;
+      impulse.resize(r.numRows(), 0.0);
+      for (int i = 0; i < ng; ++i) impulse[i] += lambda[g + i];
+      for (int i = 0; i < nn; ++i) impulse[ng + i] += theta[n + i];
+    }
+    g += ng;
+    n += nn;
   }
 }
 

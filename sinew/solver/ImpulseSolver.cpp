@@ -415,27 +415,6 @@ void ImpulseSolver::warmStart(std::vector<Accum>& acc, const std::vector<std::ve
   }
 }
 
-void ImpulseSolver::addProjectionImpulses(std::vector<Accum>& vel) {
-  // The MLCP's rows (built with h = 1, so its multipliers are impulses)
-  // are each constrainer's rows at t1, bilateral then unilateral, as the
-  // velocity rows are; a constrainer whose rows differ in number keeps
-  // its own.
-  const Eigen::VectorXd &lambda = myS.myLambda, &theta = myS.myTheta;
-  int g = 0, n = 0;
-  for (size_t k = 0; k < myVelRows.size() && k < myS.myRowCountsG.size(); ++k) {
-    const int ng = myS.myRowCountsG[k], nn = myS.myRowCountsN[k];
-    const Rows& r = myVelRows[k];
-    if (ng == r.numBilateral && ng + nn == r.numRows() && g + ng <= lambda.size() && n + nn <= theta.size()) {
-      std::vector<double>& impulse = vel[k].impulse;
-      impulse.resize(r.numRows(), 0.0);
-      for (int i = 0; i < ng; ++i) impulse[i] += lambda[g + i];
-      for (int i = 0; i < nn; ++i) impulse[ng + i] += theta[n + i];
-    }
-    g += ng;
-    n += nn;
-  }
-}
-
 void ImpulseSolver::reportForces(const std::vector<Accum>& pos, const std::vector<Accum>& vel,
                                  const std::vector<std::vector<double>>& base, double h) {
   // Rows at t1 (the velocity correction's) name the rows the constrainers
