@@ -404,16 +404,9 @@ void MechSystem::RowBuilder::beginRow(double d, double compliance, double damp, 
 
 void MechSystem::RowBuilder::addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
   if (!wantEntries) return;
-  const int i = mySys.compIndex(c);
-  // An unattached component expands onto itself with J = I: skip the product.
-  if (!c.isAttached()) {
-    addTarget(mySys.myComps[i], g);
-    return;
-  }
-  for (const ExpTerm& t : mySys.myExp[i]) {
-    const Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, 6> gt = g * t.J;
-    addTarget(mySys.myComps[t.target], gt);
-  }
+  mySys.forEachTarget(c, g, [&](int target, const Eigen::Ref<const Eigen::RowVectorXd>& gt) {
+    addTarget(mySys.myComps[target], gt);
+  });
 }
 
 void MechSystem::RowBuilder::addTarget(const CompInfo& T, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
@@ -437,12 +430,7 @@ void MechSystem::PartRowBuilder::beginRow(double d, double c, double, double) {
 }
 
 void MechSystem::PartRowBuilder::addEntry(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g) {
-  const int i = mySys.compIndex(c);
-  if (!c.isAttached()) return addTarget(i, g);
-  for (const ExpTerm& t : mySys.myExp[i]) {
-    const Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, 6> gt = g * t.J;
-    addTarget(t.target, gt);
-  }
+  mySys.forEachTarget(c, g, [&](int target, const Eigen::Ref<const Eigen::RowVectorXd>& gt) { addTarget(target, gt); });
 }
 
 void MechSystem::PartRowBuilder::addTarget(int target, const Eigen::Ref<const Eigen::RowVectorXd>& g) {

@@ -193,6 +193,19 @@ class MechSystem : public JacobianPattern {
   };
 
   int compIndex(const DynamicComponent& c) const;
+  /// Calls add(target, g mapped onto it) for each active or parametric
+  /// component that an entry g on c lands on (the row builders): c itself
+  /// when unattached (it expands onto itself with J = I: no product), else
+  /// each target of its expansion.
+  template <class F>
+  void forEachTarget(const DynamicComponent& c, const Eigen::Ref<const Eigen::RowVectorXd>& g, F&& add) const {
+    const int i = compIndex(c);
+    if (!c.isAttached()) return add(i, g);
+    for (const ExpTerm& t : myExp[i]) {
+      const Eigen::Matrix<double, 1, Eigen::Dynamic, Eigen::RowMajor, 1, 6> gt = g * t.J;
+      add(t.target, gt);
+    }
+  }
   void computeTargets();
   void buildPatterns();
   int slotFor(int a, int b);
