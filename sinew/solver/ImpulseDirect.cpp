@@ -46,8 +46,7 @@ void withFixedSize(int m, int c, F&& f) {
 }
 }  // namespace
 
-bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extra) {
-  if (r.direct >= 0) return r.direct == 1;
+bool ImpulseSolver::formDirect(const Rows& r, const std::vector<double>* extra) {
   r.direct = 0;
   const int m = r.numRows(), cols = static_cast<int>(r.G.cols());
   if (m == 0 || m > kMaxBlockRows || cols > kMaxDirectCols) return false;
@@ -81,7 +80,7 @@ bool ImpulseSolver::prepareDirect(const Rows& r, const std::vector<double>& extr
     // with solveBlock, which leaves them out.
     double scale = 0, least = INFINITY;
     for (int i = 0; i < m; ++i) {
-      K(i, i) += extra[i];
+      if (extra) K(i, i) += (*extra)[i];
       scale = std::max(scale, std::abs(K(i, i)));
       least = std::min(least, K(i, i));
     }

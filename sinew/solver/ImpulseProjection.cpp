@@ -37,14 +37,7 @@ bool ImpulseSolver::projectVelocityRows(std::vector<Accum>& vel) {
   x.resize(myProjection.size());
   for (int g = 0; g < ng; ++g) {
     const Rows& r = myVelRows[group[g]];
-    for (int i = 0; i < r.numRows(); ++i) {
-      double v = r.known[i];
-      for (size_t j = 0; j < r.comps.size(); ++j) {
-        const int w = sys.info(r.comps[j]).velSize;
-        v += r.G.row(i).segment(r.colStart[j], w).dot(myU.segment(r.uOffset[j], w));
-      }
-      x[myProjection.offset(g) + i] = -v;
-    }
+    for (int i = 0; i < r.numRows(); ++i) x[myProjection.offset(g) + i] = -velocityOf(r, i);
   }
   myProjection.solve(x.data());
   for (int g = 0; g < ng; ++g) {

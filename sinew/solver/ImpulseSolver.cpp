@@ -258,8 +258,7 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, Seen& seen, doub
     for (int i = 0; i < n; ++i) err = std::max(err, std::abs(r.phi[i]));
     if (!(err > tol)) return remember(seen, r.comps, myPosVersion, err);
     seen.n = 0;
-    if (r.direct < 0) myZeros.assign(n, 0.0);  // read only by the first preparation
-    if (r.direct == 1 || prepareDirect(r, myZeros)) {  // asked here first: the call costs more than the answer
+    if (prepareDirect(r, nullptr)) {
       correctDirectPosition(r, a, -myS.myImpulseSettings.relaxation / h);
       moveLookAhead(r.comps, h);
       ++corrections;
@@ -293,7 +292,7 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, Seen& seen, doub
   }
   if (!(err > tol)) return remember(seen, r.comps, myPosVersion, err);
   seen.n = 0;
-  if (r.numBilateral == n && prepareDirect(r, extra)) {
+  if (r.numBilateral == n && prepareDirect(r, &extra)) {
     // Every row bilateral: p = ω K⁻¹ b, no active set.
     b *= myS.myImpulseSettings.relaxation;
     applyDirect(r, b, a.impulse);
@@ -335,6 +334,15 @@ double ImpulseSolver::correctPosition(Constrainer& c, Accum& a, Seen& seen, doub
   return err;
 }
 
+double ImpulseSolver::velocityOf(const Rows& r, int i) const {
+  double v = r.known[i];
+  for (size_t j = 0; j < r.comps.size(); ++j) {
+    const int w = myS.mySys.info(r.comps[j]).velSize;
+    v += r.G.row(i).segment(r.colStart[j], w).dot(myU.segment(r.uOffset[j], w));
+  }
+  return v;
+}
+
 double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, Seen& seen, double tol, long& corrections) {
   const int n = r.numRows();
   if (n == 0) return 0;
@@ -345,25 +353,17 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, Seen& seen, doubl
   std::vector<double>& extra = myZeros;
   extra.assign(n, 0.0);
   // Every row hard and bilateral: all of them at once, p = −K⁻¹ G u.
-  if (r.hardBilateral && prepareDirect(r, extra))
+  if (r.hardBilateral && prepareDirect(r, &extra))
     return correctDirectVelocity(r, a, seen, tol, corrections);
   // Velocity of each hard row that holds: bilateral ones, and unilateral
   // ones in contact (a separated one, φ > 0, may close its gap).
-  auto rowVelocity = [&](int i) {
-    double v = r.known[i];
-    for (size_t j = 0; j < r.comps.size(); ++j) {
-      const auto& ci = myS.mySys.info(r.comps[j]);
-      v += r.G.row(i).segment(r.colStart[j], ci.velSize).dot(myU.segment(ci.solveOffset, ci.velSize));
-    }
-    return v;
-  };
   auto holds = [&](int i) { return r.compliance[i] == 0 && !(r.unilateral(i) && r.phi[i] > 0); };
   double err = 0;
   std::vector<int>& sel = mySel;
   sel.clear();
   for (int i = 0; i < n; ++i) {
     if (!holds(i)) continue;
-    const double v = rowVelocity(i);
+    const double v = velocityOf(r, i);
     const double e = r.unilateral(i) ? (v < 0 ? -v : (a.impulse[i] > 0 ? v : 0)) : std::abs(v);
     err = std::max(err, e);
     sel.push_back(i);
@@ -373,7 +373,7 @@ double ImpulseSolver::correctVelocity(const Rows& r, Accum& a, Seen& seen, doubl
   Eigen::VectorXd &p = myP, &b = myB;
   auto correct = [&](const std::vector<int>& s) {
     b.resize(s.size());
-    for (size_t k = 0; k < s.size(); ++k) b[k] = -rowVelocity(s[k]);
+    for (size_t k = 0; k < s.size(); ++k) b[k] = -velocityOf(r, s[k]);
     solveBlock(r, s, b, a.impulse, extra, p);
     for (size_t k = 0; k < s.size(); ++k) a.impulse[s[k]] += p[k];
     applyImpulse(r, s, p, 0, false);

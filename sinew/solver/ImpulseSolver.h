@@ -207,8 +207,13 @@ class ImpulseSolver {
   /// r.Gt for one or two rigid bodies and at most six rows, the fixed
   /// sizes); false where the direct correction does not apply: more than
   /// kMaxBlockRows rows or kMaxDirectCols velocities, a row no impulse
-  /// moves, K singular or ill-conditioned (Rows::direct).
-  bool prepareDirect(const Rows& r, const std::vector<double>& extra);
+  /// moves, K singular or ill-conditioned (Rows::direct). `extra` null:
+  /// zeros. Inline: once the rows are prepared (or found not to be), every
+  /// correction asks again, and the call cost more than the answer.
+  bool prepareDirect(const Rows& r, const std::vector<double>* extra) {
+    return r.direct >= 0 ? r.direct == 1 : formDirect(r, extra);
+  }
+  bool formDirect(const Rows& r, const std::vector<double>* extra);
   /// The direct correction of a block's rows, with the block's size fixed
   /// at compile time for the common joints.
   template <int M, int C>
@@ -246,6 +251,8 @@ class ImpulseSolver {
   // Detection constrainers (ImpulseRowSet.cpp).
   void buildRowSet(Constrainer& c, double h, bool velocityLevel, RowSet& s);
   double rowVelocity(const RowSet& s, int i) const;
+  /// Row i's velocity, known + G_i u (its parametric part included).
+  double velocityOf(const Rows& r, int i) const;
   /// u += M⁻¹ G_iᵀ p for row i.
   void applyRow(const RowSet& s, int i, double p);
   /// Row i's impulse this step: a's, on top of `base` (empty: none).
