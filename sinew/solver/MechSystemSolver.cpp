@@ -146,9 +146,9 @@ void MechSystemSolver::buildConstraintRows(double h, bool velocityLevel, const E
   // Seed 003 eq. (13) needs each row's velocity φ̇ = G u0 + G_p u_p at
   // the start of the step (the builder has put −G_p u_p in rhs), and so do
   // compliant rows built at the midpoint (below).
-  const bool alphaBeta = velocityLevel && myAlphaBetaU0;
-  const bool midpoint = velocityLevel && myMidpointU0;
-  const Eigen::VectorXd* u0 = alphaBeta ? myAlphaBetaU0 : myMidpointU0;
+  const Eigen::VectorXd* u0 = myStepU0;
+  const bool alphaBeta = velocityLevel && u0 && myIntegrator == Integrator::AlphaBeta;
+  const bool midpoint = velocityLevel && u0 && !alphaBeta;
   Eigen::VectorXd phiDot;
   auto rowVelocities = [&](const ConstraintRows& rows) {
     phiDot = -Eigen::Map<const Eigen::VectorXd>(rows.rhs.data(), rows.numRows());
@@ -213,7 +213,7 @@ void MechSystemSolver::buildMidpointRows(double h, const Eigen::VectorXd& u0) {
   mySys.updateExpansions();
   mySys.updateAttachmentStates();
   {
-    const StepVelocity at(*this, alphaBeta ? &u0 : nullptr, alphaBeta ? nullptr : &u0);
+    const StepVelocity at(*this, &u0);
     buildConstraintRows(h, true, myUp, 0.0);
   }
   mySys.setFullPos(q0);
@@ -401,7 +401,7 @@ void MechSystemSolver::stepImplicit(double t0, double t1) {
   if (trap || (alphaBeta && beta > 0 && beta < 1)) {
     buildMidpointRows(h, u0);
   } else {
-    const StepVelocity at(*this, alphaBeta ? &u0 : nullptr, nullptr);
+    const StepVelocity at(*this, alphaBeta ? &u0 : nullptr);
     buildConstraintRows(h, true, myUp, h / 2);
   }
   myU = u0;  // initial guess for iterative backends: part of the state, so restarts are exact

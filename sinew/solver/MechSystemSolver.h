@@ -214,18 +214,16 @@ class MechSystemSolver {
   Vector3d myGravity{0, 0, -9.8};
   Integrator myIntegrator = Integrator::ConstrainedBackwardEuler;
   double myAlpha = 1, myBeta = 1;
-  /// The velocity at the start of an AlphaBeta step, for its compliant rows;
-  /// of a Trapezoidal step, whose rows are built at its midpoint. Set for
-  /// one build by a StepVelocity, which clears them however the build ends.
-  const Eigen::VectorXd* myAlphaBetaU0 = nullptr;
-  const Eigen::VectorXd* myMidpointU0 = nullptr;
+  /// The velocity at the step's start, for the rows whose form reads it:
+  /// an AlphaBeta step's compliant rows, and a Trapezoidal step's, built at
+  /// its midpoint (buildConstraintRows tells them apart by the
+  /// integrator). Set for one build by a StepVelocity, which clears it
+  /// however the build ends.
+  const Eigen::VectorXd* myStepU0 = nullptr;
   struct StepVelocity {
     MechSystemSolver& s;
-    StepVelocity(MechSystemSolver& solver, const Eigen::VectorXd* alphaBeta, const Eigen::VectorXd* midpoint)
-        : s(solver) {
-      s.myAlphaBetaU0 = alphaBeta, s.myMidpointU0 = midpoint;
-    }
-    ~StepVelocity() { s.myAlphaBetaU0 = s.myMidpointU0 = nullptr; }
+    StepVelocity(MechSystemSolver& solver, const Eigen::VectorXd* u0) : s(solver) { s.myStepU0 = u0; }
+    ~StepVelocity() { s.myStepU0 = nullptr; }
     StepVelocity(const StepVelocity&) = delete;
     StepVelocity& operator=(const StepVelocity&) = delete;
   };
