@@ -66,6 +66,33 @@ TEST(ImpulseSolver, HangingPendulumCarriesItsWeight) {
   EXPECT_NEAR(link.getPose().p.z(), -0.5, 1e-9);
 }
 
+/// Step by step from when watch() is called: the force `joint` reports
+/// against what the momentum change of `bodies` needs, those bodies moved
+/// by gravity (0, 0, −9.8) and that joint's force alone (the force only:
+/// the moment about a centre depends on where in the step each impulse's
+/// arm is taken). `worst` is the largest difference, `largest` the largest
+/// force needed.
+struct ForceBalance {
+  double worst = 0, largest = 0;
+  void watch(RootModel& root, std::vector<RigidBody*> bodies, JointBase& joint, double h) {
+    auto momentum = [bodies] {
+      Vector3d p = Vector3d::Zero();
+      for (RigidBody* b : bodies) p += b->getMass() * b->getVelocity().head<3>();
+      return p;
+    };
+    double weight = 0;
+    for (RigidBody* b : bodies) weight += b->getMass() * 9.8;
+    root.addMonitor("forceBalance", [this, momentum, weight, &joint, h, p0 = momentum()](double, double) mutable {
+      const Vector3d p1 = momentum();
+      const Vector3d expected = (p1 - p0) / h + Vector3d(0, 0, weight);
+      const Vector3d reported = joint.getCurrentTCW().R * joint.getConstraintWrench().head<3>();
+      worst = std::max(worst, (reported - expected).norm());
+      largest = std::max(largest, expected.norm());
+      p0 = p1;
+    });
+  }
+};
+
 /// The largest difference, over `seconds` of swinging, between the
 /// reported force of a 1 kg link's hinge at its end (released horizontal;
 /// with an angle limit `limitDeg` if positive) and m Δv/h − m g, the force
@@ -83,19 +110,14 @@ SwingForces swingForces(double limitDeg, double seconds) {
   auto& hinge = static_cast<HingeJoint&>(
       r.mech.addBodyConnector(std::make_unique<HingeJoint>(link, nullptr, RigidTransform3d(0, 0, 0, 1, 0, 0, -M_PI / 2), "h")));
   if (limitDeg > 0) hinge.setThetaRange(-limitDeg, limitDeg);
-  const double h = 1e-3, m = link.getMass();
-  Vector3d v0 = link.getVelocity().head<3>();
+  ForceBalance balance;
+  balance.watch(*r.root, {&link}, hinge, 1e-3);
   SwingForces f;
   r.root->addMonitor("m", [&](double, double) {
     f.velocitySweeps = std::max(f.velocitySweeps, r.mech.getImpulseReport().velocityIterations);
-    const Vector3d v1 = link.getVelocity().head<3>();
-    const Vector3d expected = m * (v1 - v0) / h - m * Vector3d(0, 0, -9.8);
-    const Vector3d reported = hinge.getCurrentTCW().R * hinge.getConstraintWrench().head<3>();
-    f.worst = std::max(f.worst, (reported - expected).norm());
-    f.largest = std::max(f.largest, expected.norm());
-    v0 = v1;
   });
-  r.run(seconds, h);
+  r.run(seconds, 1e-3);
+  f.worst = balance.worst, f.largest = balance.largest;
   return f;
 }
 
@@ -287,24 +309,18 @@ TEST(ImpulseSolver, ProjectedStepsReportTheForceThatMovesTheLastLink) {
   r.setIntegrator(Integrator::Impulse);
   r.mech.impulseSettings().maxIterations = 10;
   HingeJoint* last = addHingedLinks(r.mech, 20).back();
-  RigidBody& tip = r.mech.rigidBodies().get(19);
-  const double h = 1e-3, m = tip.getMass();
-  Vector3d v0 = tip.getVelocity().head<3>();
-  double worst = 0, largest = 0, jointError = 0, velocityError = 0;
+  ForceBalance balance;
+  balance.watch(*r.root, {&r.mech.rigidBodies().get(19)}, *last, 1e-3);
+  double jointError = 0, velocityError = 0;
   int projected = 0;
   r.root->addMonitor("m", [&](double, double) {
     const ImpulseReport& rep = r.mech.getImpulseReport();
     if (rep.velocityProjection == ImpulseReport::Projection::Rows) ++projected;
     jointError = std::max(jointError, maxJointError(r.mech));
     velocityError = std::max(velocityError, hingeVelocityError(r.mech));
-    const Vector3d v1 = tip.getVelocity().head<3>();
-    const Vector3d expected = m * (v1 - v0) / h - m * Vector3d(0, 0, -9.8);
-    const Vector3d reported = last->getCurrentTCW().R * last->getConstraintWrench().head<3>();
-    worst = std::max(worst, (reported - expected).norm());
-    largest = std::max(largest, expected.norm());
-    v0 = v1;
   });
-  r.run(0.5, h);
+  r.run(0.5, 1e-3);
+  const double worst = balance.worst, largest = balance.largest;
   EXPECT_EQ(projected, 500) << "every step's velocity sweeps ran out and were projected over the rows";
   EXPECT_LT(jointError, 1e-6);
   EXPECT_LT(velocityError, 1e-10) << "m/s, rad/s";
@@ -356,30 +372,19 @@ TEST(ImpulseSolver, LimitedChainsGroundForceCountsTheMlcpProjection) {
   r.setIntegrator(Integrator::Impulse);
   r.mech.impulseSettings().maxIterations = 5;
   HingeJoint* ground = addHingedLinks(r.mech, 3, 30).front();
-  const double h = 1e-3;
-  auto momentum = [&] {
-    Vector3d p = Vector3d::Zero();
-    for (auto& b : r.mech.rigidBodies()) p += b.getMass() * b.getVelocity().head<3>();
-    return p;
-  };
+  std::vector<RigidBody*> links;
   double weight = 0;
-  for (auto& b : r.mech.rigidBodies()) weight += b.getMass() * 9.8;
-  Vector3d p0 = momentum();
-  double worst = 0, largest = 0;
+  for (auto& b : r.mech.rigidBodies()) links.push_back(&b), weight += b.getMass() * 9.8;
+  ForceBalance balance;
+  balance.watch(*r.root, links, *ground, 1e-3);
   int projected = 0;
   r.root->addMonitor("m", [&](double, double) {
     if (r.mech.getImpulseReport().velocityProjection == ImpulseReport::Projection::MLCP) ++projected;
-    const Vector3d p1 = momentum();
-    const Vector3d expected = (p1 - p0) / h + Vector3d(0, 0, weight);
-    const Vector3d reported = ground->getCurrentTCW().R * ground->getConstraintWrench().head<3>();
-    worst = std::max(worst, (reported - expected).norm());
-    largest = std::max(largest, expected.norm());
-    p0 = p1;
   });
-  r.run(1.0, h);
+  r.run(1.0, 1e-3);
   EXPECT_GT(projected, 50) << "steps projected by the MLCP";
-  EXPECT_GT(largest, 3 * weight) << "the limits stop the chain";
-  EXPECT_LT(worst, 1e-9 * largest);
+  EXPECT_GT(balance.largest, 3 * weight) << "the limits stop the chain";
+  EXPECT_LT(balance.worst, 1e-9 * balance.largest);
 }
 
 TEST(ImpulseSolver, ChainStoppedByItsLimitsNeverGainsEnergy) {
